@@ -1,0 +1,12 @@
+"""cotuong — Cờ Tướng (xiangqi): rules, notations, referee, engine, tournaments.
+
+>>> from cotuong import Board
+>>> Board().turn.value
+'red'
+"""
+
+from cotuong.core import *  # noqa: F403  (the flat public namespace)
+from cotuong.core import __all__ as _core_all
+
+__all__ = list(_core_all)
+__version__ = "0.1.0"

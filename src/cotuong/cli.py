@@ -1,0 +1,82 @@
+"""The ``cotuong`` command.
+
+Each layer contributes its subcommands through a ``register(subparsers)`` function
+in its own ``cli`` module, listed in ``_LAYER_COMMANDS``; this file only wires them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from collections.abc import Sequence
+
+from cotuong.core import Board, CotuongError, divide
+
+# Modules that add subcommands; each has ``register(subparsers) -> None``.
+_LAYER_COMMANDS: tuple[str, ...] = (
+    "cotuong.display",
+)
+
+
+def _cmd_perft(args: argparse.Namespace) -> int:
+    board = Board(args.fen)
+    start = time.perf_counter()
+    if args.divide:
+        counts = divide(board, args.depth, lambda mv, n: print(f"{mv}: {n}", flush=True))
+        total = sum(counts.values())
+    else:
+        total = 0
+        moves = list(board.legal_moves)
+        # Progress per first move, so a long count shows it is alive.
+        for i, move in enumerate(moves, 1):
+            board.push_unchecked(move)
+            from cotuong.core.perft import perft
+
+            total += perft(board, args.depth - 1)
+            board.pop()
+            if args.progress:
+                print(f"  [{i}/{len(moves)}] {move.iccs} total so far {total:,}",
+                      file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    nps = total / elapsed if elapsed > 0 else float("inf")
+    print(f"perft({args.depth}) = {total}")
+    print(f"time {elapsed:.3f} s, {nps:,.0f} nodes/s")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cotuong", description="Cờ Tướng (xiangqi): rules, referee, engine, tournaments"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("perft", help="count legal move paths (move generator test)")
+    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--fen", default=None)
+    p.add_argument("--divide", action="store_true", help="print the count per first move")
+    p.add_argument("--progress", action="store_true", help="report progress on stderr")
+    p.set_defaults(func=_cmd_perft)
+    for name in _LAYER_COMMANDS:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "depth", 1) is not None and args.command == "perft" and args.depth < 1:
+        parser.error("--depth must be at least 1")
+    try:
+        result: int = args.func(args)
+        return result
+    except CotuongError as exc:
+        print(f"cotuong: error [{exc.code}]: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cotuong: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""The rules core: standard library only, imports nothing else from cotuong."""
+
+from cotuong.core.board import Board, LegalMoves, StackEntry
+from cotuong.core.errors import (
+    AmbiguousMoveError,
+    CotuongError,
+    GameOverError,
+    IllegalMoveError,
+    IllegalSetupError,
+    InvalidFenError,
+    InvalidMoveTextError,
+    RecordError,
+)
+from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
+from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.perft import divide, perft
+from cotuong.core.reasons import IllegalReason
+from cotuong.core.types import (
+    Color,
+    Move,
+    Piece,
+    PieceType,
+    Square,
+    human_square_name,
+    parse_human_square,
+    parse_square,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+
+__all__ = [
+    "START_FEN",
+    "AmbiguousMoveError",
+    "Board",
+    "Color",
+    "CotuongError",
+    "GameOverError",
+    "IllegalMoveError",
+    "IllegalReason",
+    "IllegalSetupError",
+    "InvalidFenError",
+    "InvalidMoveTextError",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Piece",
+    "PieceType",
+    "RecordError",
+    "Setup",
+    "Square",
+    "StackEntry",
+    "Termination",
+    "divide",
+    "human_square_name",
+    "parse_fen",
+    "parse_human_square",
+    "parse_square",
+    "perft",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
+    "validate_setup",
+    "write_fen",
+]

@@ -1,0 +1,570 @@
+"""The board: placement, side to move, legal moves, push/pop, check, Zobrist key.
+
+>>> from cotuong import Board, Move
+>>> b = Board()
+>>> len(b.legal_moves)
+44
+>>> b.push(Move.from_iccs("h2e2"))
+>>> b.fen()
+'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'
+>>> b.pop().iccs
+'h2e2'
+
+Internals (kept lean because the hot loop lives here): the board is a list of 90
+signed codes (``+kind`` Red, ``-kind`` Black, 0 empty); the side to move is +1 or
+-1; moves are ints ``from << 7 | to``. Each piece has a stable id (Red 0..15,
+Black 16..31 in FEN order) that moves with it, so a referee can follow a chased
+piece as it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+from cotuong.core import tables
+from cotuong.core.errors import IllegalMoveError
+from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
+from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.types import Color, Move, Piece, Square
+
+if TYPE_CHECKING:
+    from cotuong.core.reasons import IllegalReason
+
+RAYS = tables.RAYS
+HORSE = tables.HORSE
+HORSE_FROM = tables.HORSE_FROM
+ELEPHANT = tables.ELEPHANT
+ADVISOR = tables.ADVISOR
+KING = tables.KING
+PAWN = tables.PAWN
+PAWN_FROM = tables.PAWN_FROM
+KING_ZONE = tables.KING_ZONE
+ZOBRIST = tables.ZOBRIST
+ZOBRIST_SIDE = tables.ZOBRIST_SIDE
+
+
+class StackEntry(NamedTuple):
+    """What :meth:`Board.pop` needs to undo a move, plus an optional note for the referee."""
+
+    move: int
+    captured: int
+    captured_id: int
+    key: int
+    halfmove_clock: int
+    note: object
+
+
+class Board:
+    """A xiangqi position with its move history.
+
+    ``Board()`` is the start position; ``Board(fen)`` validates the FEN and raises
+    :class:`~cotuong.InvalidFenError` or :class:`~cotuong.IllegalSetupError` naming
+    the problem.
+    """
+
+    __slots__ = ("_b", "_fullmove", "_halfmove", "_id_code", "_ids", "_key", "_ksq",
+                 "_loc", "_side", "_stack", "_start_fen")
+
+    def __init__(self, fen: str | None = None) -> None:
+        setup = parse_fen(START_FEN if fen is None else fen)
+        self._load(setup)
+
+    @classmethod
+    def from_setup(cls, setup: Setup) -> Board:
+        board = cls.__new__(cls)
+        board._load(setup)
+        return board
+
+    def _load(self, setup: Setup) -> None:
+        validate_setup(setup)
+        self._b: list[int] = list(setup.placement)
+        self._ids: list[int] = [-1] * 90
+        self._loc: list[int] = [-1] * 32
+        self._id_code: list[int] = [0] * 32
+        next_id = {1: 0, -1: 16}
+        # FEN order (Black's back rank first, left to right) gives ids that are
+        # the same however the position was reached.
+        for rank in range(9, -1, -1):
+            for file in range(9):
+                sq = rank * 9 + file
+                code = self._b[sq]
+                if code:
+                    side = 1 if code > 0 else -1
+                    pid = next_id[side]
+                    next_id[side] += 1
+                    self._ids[sq] = pid
+                    self._loc[pid] = sq
+                    self._id_code[pid] = code
+        self._ksq: list[int] = [0, self._b.index(1), self._b.index(-1)]
+        self._side = setup.turn.sign
+        self._halfmove = setup.halfmove_clock
+        self._fullmove = setup.fullmove_number
+        self._stack: list[StackEntry] = []
+        key = ZOBRIST_SIDE if self._side < 0 else 0
+        for sq, code in enumerate(self._b):
+            if code:
+                key ^= ZOBRIST[code + 7][sq]
+        self._key = key
+        self._start_fen = write_fen(setup)
+        if self._king_attacked(self._ksq[-self._side], -self._side):
+            from cotuong.core.errors import IllegalSetupError
+
+            who = Color.from_sign(-self._side)
+            raise IllegalSetupError(
+                f"{who.en} is in check but it is {who.opponent.en}'s turn: "
+                "the side that just moved cannot have left its king attacked",
+                "OPPONENT_IN_CHECK",
+            )
+
+    # ------------------------------------------------------------------ state
+    @property
+    def turn(self) -> Color:
+        return Color.RED if self._side > 0 else Color.BLACK
+
+    @property
+    def key(self) -> int:
+        """64-bit Zobrist key of the position (placement and side to move)."""
+        return self._key
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture."""
+        return self._halfmove
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._fullmove
+
+    @property
+    def ply(self) -> int:
+        """Number of moves pushed since this board was set up."""
+        return len(self._stack)
+
+    @property
+    def start_fen(self) -> str:
+        return self._start_fen
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [Move.decode(e.move) for e in self._stack]
+
+    @property
+    def stack(self) -> tuple[StackEntry, ...]:
+        """The undo records of the moves played, oldest first (read-only)."""
+        return tuple(self._stack)
+
+    def key_history(self) -> list[int]:
+        """Zobrist keys of every position since setup, the current one last."""
+        return [e.key for e in self._stack] + [self._key]
+
+    def setup(self) -> Setup:
+        return Setup(tuple(self._b), self.turn, self._halfmove, self._fullmove)
+
+    def fen(self) -> str:
+        return write_fen(self.setup())
+
+    def copy(self, *, stack: bool = True) -> Board:
+        other = Board.__new__(Board)
+        other._b = self._b[:]
+        other._ids = self._ids[:]
+        other._loc = self._loc[:]
+        other._id_code = self._id_code[:]
+        other._ksq = self._ksq[:]
+        other._side = self._side
+        other._halfmove = self._halfmove
+        other._fullmove = self._fullmove
+        other._key = self._key
+        other._stack = self._stack[:] if stack else []
+        other._start_fen = self._start_fen if stack else self.fen()
+        return other
+
+    def piece_at(self, sq: Square) -> Piece | None:
+        code = self._b[sq]
+        return Piece.from_code(code) if code else None
+
+    def piece_id_at(self, sq: Square) -> int | None:
+        """Stable id of the piece on ``sq`` (it keeps its id as it moves)."""
+        pid = self._ids[sq]
+        return pid if pid >= 0 else None
+
+    def piece_square(self, piece_id: int) -> Square | None:
+        """Where the piece with this id stands now, ``None`` once captured."""
+        sq = self._loc[piece_id]
+        return sq if sq >= 0 else None
+
+    def piece_by_id(self, piece_id: int) -> Piece:
+        return Piece.from_code(self._id_code[piece_id])
+
+    def pieces(self, color: Color | None = None) -> Iterator[tuple[Square, Piece]]:
+        """(square, piece) for every piece (of one colour), in square order."""
+        for sq, code in enumerate(self._b):
+            if code and (color is None or (code > 0) == (color is Color.RED)):
+                yield sq, Piece.from_code(code)
+
+    def king_square(self, color: Color) -> Square:
+        return self._ksq[color.sign]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._b == other._b and self._side == other._side
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Board({self.fen()!r})"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(9, -1, -1):
+            row = []
+            for file in range(9):
+                code = self._b[rank * 9 + file]
+                row.append(Piece.from_code(code).letter if code else ".")
+            rows.append(f"{rank} " + " ".join(row))
+        rows.append("  a b c d e f g h i")
+        return "\n".join(rows)
+
+    # ---------------------------------------------------------------- attacks
+    def _king_attacked(self, k: int, side: int) -> bool:
+        """Is the king of ``side`` on ``k`` attacked (flying general included)?"""
+        b = self._b
+        rook = -5 * side
+        cannon = -6 * side
+        king = -side
+        rays = RAYS[k]
+        for d in range(4):
+            screened = False
+            for s in rays[d]:
+                p = b[s]
+                if p:
+                    if screened:
+                        if p == cannon:
+                            return True
+                        break
+                    if p == rook or (p == king and d < 2):
+                        return True
+                    screened = True
+        horse = -4 * side
+        for hs, leg in HORSE_FROM[k]:
+            if b[hs] == horse and not b[leg]:
+                return True
+        pawn = -7 * side
+        return any(b[ps] == pawn for ps in PAWN_FROM[-side][k])
+
+    def attackers(self, color: Color, sq: Square) -> list[Square]:
+        """Squares of ``color``'s pieces that attack ``sq`` by their move geometry.
+
+        Pseudo-legal: a pinned attacker still attacks. The king attacks its palace
+        neighbours and, along an open file, the enemy king (flying general).
+        """
+        side = color.sign
+        b = self._b
+        found = []
+        for d, ray in enumerate(RAYS[sq]):
+            screened = False
+            for s in ray:
+                p = b[s] * side
+                if b[s]:
+                    if screened:
+                        if p == 6:
+                            found.append(s)
+                        break
+                    if p == 5 or (p == 1 and d < 2 and b[sq] == -side):
+                        found.append(s)
+                    screened = True
+        for hs, leg in HORSE_FROM[sq]:
+            if b[hs] == 4 * side and not b[leg]:
+                found.append(hs)
+        for ps in PAWN_FROM[side][sq]:
+            if b[ps] == 7 * side:
+                found.append(ps)
+        for ks in KING[side][sq]:
+            if b[ks] == side:
+                found.append(ks)
+        for a_sq in ADVISOR[side][sq]:
+            if b[a_sq] == 2 * side:
+                found.append(a_sq)
+        for e_sq, eye in ELEPHANT[side][sq]:
+            if b[e_sq] == 3 * side and not b[eye]:
+                found.append(e_sq)
+        return sorted(set(found))
+
+    def is_check(self) -> bool:
+        """Is the side to move in check?"""
+        return self._king_attacked(self._ksq[self._side], self._side)
+
+    def checkers(self) -> list[Square]:
+        """Squares of the pieces giving check to the side to move."""
+        if not self.is_check():
+            return []
+        k = self._ksq[self._side]
+        return self.attackers(self.turn.opponent, k)
+
+    # --------------------------------------------------------- move generation
+    def _pseudo_codes(self) -> list[int]:
+        """Moves obeying piece geometry, ignoring the own king's safety."""
+        b = self._b
+        side = self._side
+        loc = self._loc
+        out: list[int] = []
+        app = out.append
+        first = 0 if side > 0 else 16
+        for pid in range(first, first + 16):
+            s = loc[pid]
+            if s < 0:
+                continue
+            kind = b[s] * side
+            base = s << 7
+            if kind == 5:
+                for ray in RAYS[s]:
+                    for t in ray:
+                        q = b[t]
+                        if q:
+                            if q * side < 0:
+                                app(base | t)
+                            break
+                        app(base | t)
+            elif kind == 6:
+                for ray in RAYS[s]:
+                    screened = False
+                    for t in ray:
+                        q = b[t]
+                        if screened:
+                            if q:
+                                if q * side < 0:
+                                    app(base | t)
+                                break
+                        elif q:
+                            screened = True
+                        else:
+                            app(base | t)
+            elif kind == 4:
+                for t, leg in HORSE[s]:
+                    if not b[leg] and b[t] * side <= 0:
+                        app(base | t)
+            elif kind == 7:
+                for t in PAWN[side][s]:
+                    if b[t] * side <= 0:
+                        app(base | t)
+            elif kind == 3:
+                for t, eye in ELEPHANT[side][s]:
+                    if not b[eye] and b[t] * side <= 0:
+                        app(base | t)
+            elif kind == 2:
+                for t in ADVISOR[side][s]:
+                    if b[t] * side <= 0:
+                        app(base | t)
+            else:
+                for t in KING[side][s]:
+                    if b[t] * side <= 0:
+                        app(base | t)
+        return out
+
+    def _safe_after(self, m: int) -> bool:
+        """Would the mover's king be safe after pseudo-legal move ``m``?"""
+        b = self._b
+        side = self._side
+        f = m >> 7
+        t = m & 127
+        p = b[f]
+        cap = b[t]
+        b[t] = p
+        b[f] = 0
+        safe = not self._king_attacked(t if p == side else self._ksq[side], side)
+        b[f] = p
+        b[t] = cap
+        return safe
+
+    def _legal_codes(self) -> list[int]:
+        """Legal moves as ints. Only moves that touch the king's lines or the legs of
+        a horse that could reach it (or any move while in check) need the full test."""
+        side = self._side
+        k = self._ksq[side]
+        pseudo = self._pseudo_codes()
+        if self._king_attacked(k, side):
+            return [m for m in pseudo if self._safe_after(m)]
+        zone = KING_ZONE[k]
+        safe = self._safe_after
+        return [m for m in pseudo if (not zone[m >> 7] and not zone[m & 127]) or safe(m)]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """A live view of the legal moves: iterate, ``in``, ``len``, ``count()``."""
+        return LegalMoves(self)
+
+    def pseudo_legal_moves(self) -> list[Move]:
+        return [Move.decode(m) for m in self._pseudo_codes()]
+
+    def is_legal(self, move: Move) -> bool:
+        m = move.encode()
+        return m in self._pseudo_codes() and self._safe_after(m)
+
+    def is_capture(self, move: Move) -> bool:
+        return self._b[move.to_square] * self._b[move.from_square] < 0
+
+    def gives_check(self, move: Move) -> bool:
+        self._push_code(move.encode(), None)
+        try:
+            return self.is_check()
+        finally:
+            self._pop_code()
+
+    # ---------------------------------------------------------------- push/pop
+    def _push_code(self, m: int, note: object) -> None:
+        f = m >> 7
+        t = m & 127
+        b = self._b
+        ids = self._ids
+        p = b[f]
+        cap = b[t]
+        pid = ids[f]
+        cid = ids[t]
+        self._stack.append(StackEntry(m, cap, cid, self._key, self._halfmove, note))
+        zp = ZOBRIST[p + 7]
+        key = self._key ^ zp[f] ^ zp[t] ^ ZOBRIST_SIDE
+        if cap:
+            key ^= ZOBRIST[cap + 7][t]
+            self._loc[cid] = -1
+            self._halfmove = 0
+        else:
+            self._halfmove += 1
+        b[t] = p
+        b[f] = 0
+        ids[t] = pid
+        ids[f] = -1
+        self._loc[pid] = t
+        if p == 1 or p == -1:
+            self._ksq[p] = t
+        if self._side < 0:
+            self._fullmove += 1
+        self._side = -self._side
+        self._key = key
+
+    def _pop_code(self) -> StackEntry:
+        entry = self._stack.pop()
+        m = entry.move
+        f = m >> 7
+        t = m & 127
+        b = self._b
+        ids = self._ids
+        p = b[t]
+        pid = ids[t]
+        b[f] = p
+        b[t] = entry.captured
+        ids[f] = pid
+        ids[t] = entry.captured_id
+        self._loc[pid] = f
+        if entry.captured_id >= 0:
+            self._loc[entry.captured_id] = t
+        if p == 1 or p == -1:
+            self._ksq[p] = f
+        self._side = -self._side
+        if self._side < 0:
+            self._fullmove -= 1
+        self._key = entry.key
+        self._halfmove = entry.halfmove_clock
+        return entry
+
+    def push(self, move: Move, *, note: object = None) -> None:
+        """Play a legal move; raise :class:`~cotuong.IllegalMoveError` saying why not.
+
+        ``note`` is kept on the state stack with the move (the referee stores its
+        per-move facts there).
+        """
+        m = move.encode()
+        if m not in self._pseudo_codes() or not self._safe_after(m):
+            from cotuong.core.reasons import illegal_reason
+
+            reason = illegal_reason(self, move)
+            raise IllegalMoveError(f"{move.iccs} is illegal: {reason.en}", reason.code)
+        self._push_code(m, note)
+
+    def push_unchecked(self, move: Move, *, note: object = None) -> None:
+        """Play a move known to be legal (e.g. taken from ``legal_moves``)."""
+        self._push_code(move.encode(), note)
+
+    def pop(self) -> Move:
+        """Take back the last move."""
+        if not self._stack:
+            raise IndexError("pop from a board with no moves played")
+        return Move.decode(self._pop_code().move)
+
+    def peek(self) -> Move | None:
+        return Move.decode(self._stack[-1].move) if self._stack else None
+
+    def illegal_reason(self, move: Move) -> IllegalReason | None:
+        """Why ``move`` is illegal here (code, Vietnamese and English), or ``None``."""
+        if self.is_legal(move):
+            return None
+        from cotuong.core.reasons import illegal_reason
+
+        return illegal_reason(self, move)
+
+    # ------------------------------------------------------------ notations
+    def parse_move(self, text: str, notation: str | None = None) -> Move:
+        """Read a move in ICCS, WXF, Vietnamese or Chinese notation (see cotuong.notation)."""
+        from cotuong.notation import parse_move  # notation builds on the core
+
+        return parse_move(self, text, notation)
+
+    def move_text(self, move: Move, notation: str = "vi") -> str:
+        """Write a legal move in ``"iccs"``, ``"wxf"``, ``"vi"`` or ``"zh"`` notation."""
+        from cotuong.notation import make_move_text
+
+        return make_move_text(self, move, notation)
+
+    # --------------------------------------------------------------- outcome
+    def outcome(self, lang: str = "en") -> Outcome | None:
+        """Checkmate or stalemate (both lose in xiangqi), else ``None``.
+
+        Draw rules and repetition rulings belong to the referee (``cotuong.Game``).
+        """
+        if self._legal_codes():
+            return None
+        loser = self.turn
+        winner = loser.opponent
+        if self.is_check():
+            term = Termination.CHECKMATE
+            text = {
+                "vi": f"{winner.vi} thắng: {loser.vi} bị chiếu bí",
+                "en": f"{winner.en} wins: {loser.en} is checkmated",
+            }
+        else:
+            term = Termination.STALEMATE
+            text = {
+                "vi": f"{winner.vi} thắng: {loser.vi} hết nước đi (bí)",
+                "en": f"{winner.en} wins: {loser.en} has no legal move (stalemate loses)",
+            }
+        return Outcome(winner, term, text["vi" if lang == "vi" else "en"])
+
+    def is_game_over(self) -> bool:
+        return not self._legal_codes()
+
+
+class LegalMoves:
+    """Lazy view of a board's legal moves, recomputed on use (the board may change)."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return (Move.decode(m) for m in self._board._legal_codes())
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._board.is_legal(move)
+
+    def __len__(self) -> int:
+        return len(self._board._legal_codes())
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._board._legal_codes())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(m.iccs for m in self)})>"

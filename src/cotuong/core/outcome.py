@@ -1,0 +1,53 @@
+"""How a game ended, as a value.
+
+>>> from cotuong import Outcome, Termination, Color
+>>> o = Outcome(Color.BLACK, Termination.CHECKMATE, "Black wins: Red is checkmated")
+>>> o.result
+'0-1'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from cotuong.core.types import Color
+
+
+class Termination(enum.Enum):
+    """Why a game ended. The rules core decides the first two; the referee the rest."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    PERPETUAL_CHECK = "perpetual_check"
+    PERPETUAL_CHASE = "perpetual_chase"
+    REPETITION_DRAW = "repetition_draw"
+    MOVE_RULE = "move_rule"
+    NO_ATTACKING_PIECES = "no_attacking_pieces"
+    CHECK_LIMIT = "check_limit"
+    MOVE_LIMIT = "move_limit"
+    AGREEMENT = "agreement"
+    RESIGNATION = "resignation"
+    TIME_FORFEIT = "time_forfeit"
+    NO_SHOW = "no_show"
+    ABANDONMENT = "abandonment"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """``winner`` is ``None`` for a draw; ``explanation`` is for people."""
+
+    winner: Color | None
+    termination: Termination
+    explanation: str
+
+    @property
+    def result(self) -> str:
+        """PGN result string: ``1-0`` (Red wins), ``0-1`` or ``1/2-1/2``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Color.RED else "0-1"
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None

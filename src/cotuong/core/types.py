@@ -1,0 +1,264 @@
+"""Value types of the rules core: colours, pieces, squares and moves.
+
+Squares are plain ``int`` values 0..89: ``square = rank * 9 + file`` with files
+``a``..``i`` (0..8) from Red's left and ranks 0..9 from Red's side (ICCS).
+
+>>> from cotuong import Move, square_name, parse_square, human_square_name
+>>> Move.from_iccs("h2e2").iccs
+'h2e2'
+>>> square_name(parse_square("e0"))
+'e0'
+>>> human_square_name(parse_square("e9"))
+'e10'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from cotuong.core.errors import InvalidMoveTextError
+
+FILES = "abcdefghi"
+NUM_SQUARES = 90
+
+Square = int
+
+
+class Color(enum.Enum):
+    """A side. ``Color.RED.value == "red"``; Red moves first."""
+
+    RED = "red"
+    BLACK = "black"
+
+    @property
+    def opponent(self) -> Color:
+        return Color.BLACK if self is Color.RED else Color.RED
+
+    @property
+    def sign(self) -> int:
+        """+1 for Red, -1 for Black (the sign of piece codes on the board)."""
+        return 1 if self is Color.RED else -1
+
+    @property
+    def vi(self) -> str:
+        return "Đỏ" if self is Color.RED else "Đen"
+
+    @property
+    def en(self) -> str:
+        return "Red" if self is Color.RED else "Black"
+
+    def name_in(self, lang: str) -> str:
+        return self.vi if lang == "vi" else self.en
+
+    @staticmethod
+    def from_sign(sign: int) -> Color:
+        return Color.RED if sign > 0 else Color.BLACK
+
+
+class PieceType(enum.IntEnum):
+    """Piece kinds; the integer is the absolute piece code used on the board."""
+
+    KING = 1
+    ADVISOR = 2
+    ELEPHANT = 3
+    HORSE = 4
+    ROOK = 5
+    CANNON = 6
+    PAWN = 7
+
+    @property
+    def letter(self) -> str:
+        """Standard FEN letter (upper case): K A B N R C P."""
+        return _FEN_LETTERS[self]
+
+    @property
+    def vi(self) -> str:
+        return _VI_NAMES[self]
+
+    @property
+    def en(self) -> str:
+        return _EN_NAMES[self]
+
+    def name_in(self, lang: str) -> str:
+        return self.vi if lang == "vi" else self.en
+
+
+_FEN_LETTERS = {
+    PieceType.KING: "K",
+    PieceType.ADVISOR: "A",
+    PieceType.ELEPHANT: "B",
+    PieceType.HORSE: "N",
+    PieceType.ROOK: "R",
+    PieceType.CANNON: "C",
+    PieceType.PAWN: "P",
+}
+_VI_NAMES = {
+    PieceType.KING: "Tướng",
+    PieceType.ADVISOR: "Sĩ",
+    PieceType.ELEPHANT: "Tượng",
+    PieceType.HORSE: "Mã",
+    PieceType.ROOK: "Xe",
+    PieceType.CANNON: "Pháo",
+    PieceType.PAWN: "Tốt",
+}
+_EN_NAMES = {
+    PieceType.KING: "king",
+    PieceType.ADVISOR: "advisor",
+    PieceType.ELEPHANT: "elephant",
+    PieceType.HORSE: "horse",
+    PieceType.ROOK: "rook",
+    PieceType.CANNON: "cannon",
+    PieceType.PAWN: "pawn",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A coloured piece.
+
+    >>> Piece.from_letter("n")
+    Piece(color=<Color.BLACK: 'black'>, kind=<PieceType.HORSE: 4>)
+    >>> Piece(Color.RED, PieceType.ELEPHANT).letter
+    'B'
+    """
+
+    color: Color
+    kind: PieceType
+
+    @property
+    def code(self) -> int:
+        """Signed board code: +kind for Red, -kind for Black."""
+        return int(self.kind) * self.color.sign
+
+    @property
+    def letter(self) -> str:
+        letter = self.kind.letter
+        return letter if self.color is Color.RED else letter.lower()
+
+    @staticmethod
+    def from_code(code: int) -> Piece:
+        return Piece(Color.RED if code > 0 else Color.BLACK, PieceType(abs(code)))
+
+    @staticmethod
+    def from_letter(letter: str) -> Piece:
+        """Read a FEN letter of either letter set (``B``/``E`` elephant, ``N``/``H`` horse)."""
+        kind = LETTER_TO_KIND.get(letter.upper())
+        if kind is None or len(letter) != 1:
+            raise ValueError(f"unknown piece letter {letter!r}")
+        return Piece(Color.RED if letter.isupper() else Color.BLACK, kind)
+
+    def name_in(self, lang: str) -> str:
+        """``"Mã Đen"`` / ``"Black horse"``."""
+        if lang == "vi":
+            return f"{self.kind.vi} {self.color.vi}"
+        return f"{self.color.en} {self.kind.en}"
+
+
+LETTER_TO_KIND: dict[str, PieceType] = {
+    "K": PieceType.KING,
+    "A": PieceType.ADVISOR,
+    "B": PieceType.ELEPHANT,
+    "E": PieceType.ELEPHANT,
+    "N": PieceType.HORSE,
+    "H": PieceType.HORSE,
+    "R": PieceType.ROOK,
+    "C": PieceType.CANNON,
+    "P": PieceType.PAWN,
+}
+
+
+def square(file: int, rank: int) -> Square:
+    """Square index from 0-based file (a=0) and rank (0 = Red's back rank)."""
+    if not (0 <= file < 9 and 0 <= rank < 10):
+        raise ValueError(f"square out of the board: file {file}, rank {rank}")
+    return rank * 9 + file
+
+
+def square_file(sq: Square) -> int:
+    return sq % 9
+
+
+def square_rank(sq: Square) -> int:
+    return sq // 9
+
+
+def square_name(sq: Square) -> str:
+    """ICCS name, ranks 0..9: ``square_name(4) == "e0"``."""
+    return FILES[sq % 9] + str(sq // 9)
+
+
+def human_square_name(sq: Square) -> str:
+    """Name for people, ranks 1..10 from Red's side (RULES.md §1): ``"e10"``."""
+    return FILES[sq % 9] + str(sq // 9 + 1)
+
+
+def parse_square(name: str) -> Square:
+    """Read an ICCS square name (``a0``..``i9``)."""
+    if len(name) != 2 or name[0] not in FILES or not name[1].isdigit():
+        raise InvalidMoveTextError(
+            f"bad square {name!r}: expected a file a-i and a rank 0-9", "BAD_SQUARE"
+        )
+    return int(name[1]) * 9 + FILES.index(name[0])
+
+
+def parse_human_square(name: str) -> Square:
+    """Read a human square name (``a1``..``i10``)."""
+    name = name.strip().lower()
+    if len(name) not in (2, 3) or name[0] not in FILES or not name[1:].isdigit():
+        raise InvalidMoveTextError(
+            f"bad square {name!r}: expected a file a-i and a rank 1-10", "BAD_SQUARE"
+        )
+    rank = int(name[1:]) - 1
+    if not 0 <= rank <= 9:
+        raise InvalidMoveTextError(f"bad square {name!r}: rank must be 1-10", "BAD_SQUARE")
+    return rank * 9 + FILES.index(name[0])
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """A move from one square to another (no piece or legality attached).
+
+    >>> m = Move(parse_square("h2"), parse_square("e2"))
+    >>> m.iccs, m.uci
+    ('h2e2', 'h2e2')
+    """
+
+    from_square: Square
+    to_square: Square
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.from_square < 90 and 0 <= self.to_square < 90):
+            raise InvalidMoveTextError("move squares must be 0..89", "BAD_SQUARE")
+        if self.from_square == self.to_square:
+            raise InvalidMoveTextError(
+                f"a move must change square ({square_name(self.from_square)})", "NULL_MOVE"
+            )
+
+    @property
+    def iccs(self) -> str:
+        return square_name(self.from_square) + square_name(self.to_square)
+
+    # UCI for xiangqi engines such as Pikafish uses the same ranks 0..9 as ICCS.
+    uci = iccs
+
+    @staticmethod
+    def from_iccs(text: str) -> Move:
+        """Parse ``h2e2`` (also ``H2-E2``, the dashed upper-case ICCS form)."""
+        t = text.strip().lower().replace("-", "")
+        if len(t) != 4:
+            raise InvalidMoveTextError(
+                f"bad ICCS move {text!r}: expected four characters like h2e2", "BAD_ICCS"
+            )
+        return Move(parse_square(t[:2]), parse_square(t[2:]))
+
+    def encode(self) -> int:
+        """Compact integer form used internally: ``from << 7 | to``."""
+        return (self.from_square << 7) | self.to_square
+
+    @staticmethod
+    def decode(code: int) -> Move:
+        return Move(code >> 7, code & 127)
+
+    def __str__(self) -> str:
+        return self.iccs
