@@ -1,0 +1,389 @@
+"""Talking to an external UCI/UCCI engine process with asyncio.
+
+:class:`AsyncEngine` owns one engine process: it starts it
+(``asyncio.create_subprocess_exec``), does the handshake with a timeout, keeps it in
+sync with ``isready``, runs searches with limits while parsing ``info`` lines, sends
+``stop``, and always shuts the process down (``quit``, then terminate, then kill).
+Everything that can go wrong becomes an :class:`~cotuong.engines.errors.EngineError`.
+
+Every move the engine answers is checked against the rules core, so a buggy engine
+cannot make an illegal move in our games.
+
+>>> import asyncio, sys
+>>> async def demo() -> str:
+...     engine = AsyncEngine([sys.executable, "-c", "print('hello')"], handshake_timeout=2)
+...     try:
+...         await engine.start()
+...     except EngineError as err:
+...         return err.code
+...     return "started"
+>>> asyncio.run(demo())
+'ENGINE_TERMINATED'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import shlex
+from collections.abc import Callable, Sequence
+
+from cotuong.core.board import Board
+from cotuong.core.errors import GameOverError
+from cotuong.core.fen import START_FEN
+from cotuong.core.types import Move
+from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
+from cotuong.engines.errors import (
+    EngineError,
+    EngineIllegalMoveError,
+    EngineProtocolError,
+    EngineStartError,
+    EngineTerminatedError,
+    EngineTimeoutError,
+)
+from cotuong.engines.protocol import (
+    EngineOption,
+    ProtocolName,
+    export_move,
+    go_command,
+    parse_bestmove,
+    parse_info,
+    parse_option,
+)
+
+# How long one wait for output lasts before deadlines (and stop requests) are re-read.
+_POLL_S = 0.05
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A command line as an argument list (a string is split like a shell would).
+
+    >>> split_command("pikafish --threads 1")
+    ['pikafish', '--threads', '1']
+    """
+    args = shlex.split(command) if isinstance(command, str) else list(command)
+    if not args:
+        raise EngineStartError("empty engine command")
+    return args
+
+
+class AsyncEngine:
+    """One external engine process speaking UCI or UCCI (``protocol``).
+
+    ``rank_base`` is 0 for engines writing ranks 0-9 (UCCI, Pikafish) and 1 for those
+    writing 1-10 (Fairy-Stockfish). Timeouts are in seconds: ``handshake_timeout`` for
+    the start, ``reply_timeout`` for ``isready`` and as the grace after a search's time
+    budget (or after ``stop``) before the engine counts as hung.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        protocol: ProtocolName = "uci",
+        rank_base: int = 0,
+        handshake_timeout: float = 10.0,
+        reply_timeout: float = 5.0,
+        quit_timeout: float = 1.0,
+        cwd: str | None = None,
+    ) -> None:
+        if protocol not in ("uci", "ucci"):
+            raise EngineError(f"unknown engine protocol {protocol!r} (use 'uci' or 'ucci')")
+        if rank_base not in (0, 1):
+            raise EngineError(f"rank_base must be 0 or 1, not {rank_base!r}")
+        self.command = split_command(command)
+        self.protocol: ProtocolName = protocol
+        self.rank_base = rank_base
+        self.handshake_timeout = handshake_timeout
+        self.reply_timeout = reply_timeout
+        self.quit_timeout = quit_timeout
+        self.cwd = cwd
+        self.id_name: str | None = None
+        self.id_author: str | None = None
+        self.options: dict[str, EngineOption] = {}
+        self.warnings: list[str] = []  # tolerated oddities (unparsable info lines...)
+        self._proc: asyncio.subprocess.Process | None = None
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._millisec = True
+        self._searching = False
+        self._stop_deadline: float | None = None
+
+    # ----------------------------------------------------------- process
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.returncode is None
+
+    def _what(self) -> str:
+        return f"engine {self.command[0]!r}"
+
+    async def start(self) -> None:
+        """Start the process and complete the handshake (``uci``→``uciok`` or
+        ``ucci``→``ucciok``, then ``isready``→``readyok``)."""
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                *self.command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                cwd=self.cwd,
+            )
+        except OSError as exc:
+            raise EngineStartError(f"cannot start {self._what()}: {exc}") from exc
+        self._tasks = [
+            asyncio.ensure_future(self._pump_stdout()),
+            asyncio.ensure_future(self._pump_stderr()),
+        ]
+        try:
+            await self._handshake()
+        except BaseException:
+            await self.quit()
+            raise
+
+    async def _pump_stdout(self) -> None:
+        assert self._proc is not None and self._proc.stdout is not None
+        try:
+            while True:
+                raw = await self._proc.stdout.readline()
+                if not raw:
+                    break
+                self._lines.put_nowait(raw.decode("utf-8", "replace").strip())
+        finally:
+            self._lines.put_nowait(None)  # end of output: the process is gone
+
+    async def _pump_stderr(self) -> None:
+        assert self._proc is not None and self._proc.stderr is not None
+        while True:
+            raw = await self._proc.stderr.readline()
+            if not raw:
+                return
+            self._stderr.append(raw.decode("utf-8", "replace").rstrip())
+
+    async def send(self, line: str) -> None:
+        """Write one command line to the engine."""
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.returncode is not None:
+            raise EngineTerminatedError(f"{self._what()} is not running (cannot send {line!r})")
+        try:
+            proc.stdin.write((line + "\n").encode())
+            await proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise EngineTerminatedError(
+                f"{self._what()} closed its input (sending {line!r}){self._stderr_note()}"
+            ) from exc
+
+    def _stderr_note(self) -> str:
+        return f"; its last error output: {' | '.join(self._stderr)}" if self._stderr else ""
+
+    async def _next_line(self, deadline: Callable[[], float | None], waiting_for: str) -> str:
+        """The next output line, or an error when the process ends or the deadline passes."""
+        loop = asyncio.get_running_loop()
+        while True:
+            limit = deadline()
+            wait = _POLL_S if limit is None else min(_POLL_S, limit - loop.time())
+            if wait <= 0:
+                raise EngineTimeoutError(f"{self._what()} gave no {waiting_for} in time")
+            try:
+                line = await asyncio.wait_for(self._lines.get(), wait)
+            except asyncio.TimeoutError:
+                continue
+            if line is None:
+                self._lines.put_nowait(None)  # later readers must see the end too
+                code = await self._exit_code()
+                raise EngineTerminatedError(
+                    f"{self._what()} exited (code {code}) while we waited for "
+                    f"{waiting_for}{self._stderr_note()}"
+                )
+            return line
+
+    async def _exit_code(self) -> int | None:
+        if self._proc is None:
+            return None
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._proc.wait(), 1.0)
+        return self._proc.returncode
+
+    def _deadline_in(self, seconds: float) -> Callable[[], float]:
+        at = asyncio.get_running_loop().time() + seconds
+        return lambda: at
+
+    async def _handshake(self) -> None:
+        hello, ok = ("uci", "uciok") if self.protocol == "uci" else ("ucci", "ucciok")
+        await self.send(hello)
+        deadline = self._deadline_in(self.handshake_timeout)
+        while True:
+            line = await self._next_line(deadline, f"'{ok}' (handshake)")
+            if line == ok:
+                break
+            if line.startswith("id name "):
+                self.id_name = line[8:].strip()
+            elif line.startswith("id author "):
+                self.id_author = line[10:].strip()
+            elif line.startswith("option "):
+                try:
+                    opt = parse_option(line)
+                except EngineProtocolError as exc:
+                    self.warnings.append(str(exc))
+                else:
+                    self.options[opt.name.lower()] = opt
+        if self.protocol == "ucci":
+            # UCCI clocks are in seconds unless the engine takes milliseconds.
+            self._millisec = "usemillisec" in self.options
+            if self._millisec:
+                await self.send("setoption usemillisec true")
+        await self.is_ready()
+
+    async def is_ready(self, timeout: float | None = None) -> None:
+        """``isready`` → wait for ``readyok`` (engines answer it even while busy)."""
+        await self.send("isready")
+        deadline = self._deadline_in(self.reply_timeout if timeout is None else timeout)
+        while (await self._next_line(deadline, "'readyok'")) != "readyok":
+            pass
+
+    async def set_option(self, name: str, value: str) -> None:
+        """Set an engine option (UCI ``setoption name N value V``; UCCI ``setoption N V``)."""
+        if self.protocol == "uci":
+            await self.send(f"setoption name {name} value {value}")
+        else:
+            await self.send(f"setoption {name} {value}")
+        await self.is_ready()
+
+    async def new_game(self) -> None:
+        """Tell the engine a new game starts (UCI ``ucinewgame``; UCCI has no such command)."""
+        if self.protocol == "uci":
+            await self.send("ucinewgame")
+        await self.is_ready()
+
+    # ------------------------------------------------------------ search
+    async def search(
+        self,
+        start_fen: str,
+        moves: Sequence[str],
+        limits: Limits,
+        on_info: InfoCallback | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> SearchResult:
+        """Search the position reached from ``start_fen`` by ``moves`` (ICCS).
+
+        Waits for the engine's time budget plus ``reply_timeout``, then sends ``stop``
+        and waits ``reply_timeout`` more before declaring it hung. Searches without a
+        time bound (depth, nodes, infinite) wait until :meth:`request_stop` or
+        ``timeout`` seconds. The answer is checked against the rules.
+        """
+        board = Board(start_fen)
+        for text in moves:
+            board.push(Move.from_iccs(text))  # our caller's moves: IllegalMoveError if bad
+        legal = {m.iccs for m in board.legal_moves}
+        if not legal:
+            raise GameOverError(f"no legal move for the side to move in {board.fen()}")
+        wire = [export_move(m, rank_base=self.rank_base) for m in moves]
+        position = "position startpos" if start_fen == START_FEN else f"position fen {start_fen}"
+        if wire:
+            position += " moves " + " ".join(wire)
+        await self.send(position)
+        await self.send(go_command(limits, self.protocol, turn=board.turn,
+                                   millisec=self._millisec))
+        loop = asyncio.get_running_loop()
+        budget_ms = _time_budget_ms(limits, board.turn.value == "red")
+        if budget_ms is not None:
+            search_end: float | None = loop.time() + budget_ms / 1000 + self.reply_timeout
+        else:
+            search_end = None if timeout is None else loop.time() + timeout
+        self._searching, self._stop_deadline = True, None
+
+        def deadline() -> float | None:
+            return self._stop_deadline if self._stop_deadline is not None else search_end
+
+        last: Info | None = None
+        try:
+            while True:
+                try:
+                    line = await self._next_line(deadline, "'bestmove'")
+                except EngineTimeoutError:
+                    if self._stop_deadline is not None:
+                        raise EngineTimeoutError(
+                            f"{self._what()} did not answer 'stop' within "
+                            f"{self.reply_timeout} s (hung?)") from None
+                    await self.request_stop()
+                    continue
+                if line.startswith("info"):
+                    try:
+                        info = parse_info(line, rank_base=self.rank_base)
+                    except EngineProtocolError as exc:
+                        self.warnings.append(str(exc))
+                        continue
+                    if info is not None:
+                        last = info
+                        if on_info is not None:
+                            on_info(info)
+                elif line.startswith(("bestmove", "nobestmove")):
+                    best, ponder = parse_bestmove(line, rank_base=self.rank_base)
+                    break
+                # anything else (copyright banners, 'info string'...) is ignored
+        finally:
+            self._searching = False
+        if best is None:
+            raise EngineProtocolError(
+                f"{self._what()} answered '{line}' but there are {len(legal)} legal moves "
+                f"in {board.fen()}")
+        if best not in legal:
+            raise EngineIllegalMoveError(
+                f"{self._what()} played the illegal move {best} in {board.fen()}")
+        return SearchResult(best, ponder, last)
+
+    async def request_stop(self) -> None:
+        """Ask a running search to finish now (no effect when idle)."""
+        if self._searching and self._stop_deadline is None:
+            self._stop_deadline = asyncio.get_running_loop().time() + self.reply_timeout
+            with contextlib.suppress(EngineError):
+                await self.send("stop")
+
+    # -------------------------------------------------------------- quit
+    async def quit(self) -> None:
+        """Stop the process for sure: ``quit``, then terminate, then kill."""
+        proc = self._proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(EngineError, RuntimeError):
+                await self.send("quit")
+            for escalate in (None, proc.terminate, proc.kill):
+                if escalate is not None:
+                    with contextlib.suppress(ProcessLookupError):
+                        escalate()
+                try:
+                    await asyncio.wait_for(proc.wait(), self.quit_timeout)
+                    break
+                except asyncio.TimeoutError:
+                    continue
+            else:
+                await proc.wait()  # after SIGKILL this cannot take long
+        if proc is not None and proc.stdin is not None:
+            proc.stdin.close()
+        for task in self._tasks:
+            if not task.done():
+                task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+
+
+def _time_budget_ms(limits: Limits, red_to_move: bool) -> int | None:
+    """An upper bound on how long the engine may think, or ``None`` if unbounded."""
+    if limits.infinite:
+        return None
+    if limits.movetime_ms is not None:
+        return limits.movetime_ms
+    clock = limits.wtime_ms if red_to_move else limits.btime_ms
+    if clock is not None:
+        inc = (limits.winc_ms if red_to_move else limits.binc_ms) or 0
+        return clock + inc
+    return None
+
+
+__all__ = ["AsyncEngine", "split_command"]
