@@ -1,0 +1,69 @@
+"""Tournament director: Berger round robins, results, standings, tie-breaks, a store.
+
+Independent of the engine; pure functions over plain data plus an SQL store.
+
+>>> from cotuong.tournament import Tournament
+>>> t = Tournament(["An", "Bình", "Chi"])
+>>> t.rounds, [p.rests for p in t.pairings(1)]
+(3, ['An', None])
+"""
+
+from cotuong.tournament.berger import (
+    Pairing,
+    berger_colours,
+    berger_round,
+    berger_schedule,
+    even_size,
+    rounds_in_cycle,
+)
+from cotuong.tournament.errors import (
+    AttachedGameError,
+    ConfigurationError,
+    CorruptStoreError,
+    DuplicatePlayerError,
+    DuplicateResultError,
+    ExportFormatError,
+    InvalidResultError,
+    PairingError,
+    StoreError,
+    TournamentError,
+    TournamentStateError,
+    UnknownPlayerError,
+)
+from cotuong.tournament.results import Result, Scoring, parse_result
+from cotuong.tournament.standings import StandingRow, compute_standings
+from cotuong.tournament.tiebreaks import CRITERIA, DEFAULT_TIEBREAKS, resolve_tiebreaks
+from cotuong.tournament.tournament import GameRecord, NamedPairing, Player, Tournament
+
+__all__ = [
+    "CRITERIA",
+    "DEFAULT_TIEBREAKS",
+    "AttachedGameError",
+    "ConfigurationError",
+    "CorruptStoreError",
+    "DuplicatePlayerError",
+    "DuplicateResultError",
+    "ExportFormatError",
+    "GameRecord",
+    "InvalidResultError",
+    "NamedPairing",
+    "Pairing",
+    "PairingError",
+    "Player",
+    "Result",
+    "Scoring",
+    "StandingRow",
+    "StoreError",
+    "Tournament",
+    "TournamentError",
+    "TournamentStateError",
+    "UnknownPlayerError",
+    "berger_colours",
+    "berger_round",
+    "berger_schedule",
+    "compute_standings",
+    "even_size",
+    "parse_result",
+    "resolve_tiebreaks",
+    "rounds_in_cycle",
+]

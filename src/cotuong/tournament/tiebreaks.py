@@ -1,0 +1,208 @@
+"""Tie-break criteria, each citing where it comes from.
+
+Every criterion maps the players of a tied group to a number; higher ranks
+higher.  All but the direct encounter ignore the group (the value is a property
+of the player); the direct encounter looks only at games among the group.
+
+Default order (RULES §7, seed ``000``): points -> Sonneborn–Berger -> wins ->
+direct encounter -> drawing of lots.
+
+>>> [c.key for c in resolve_tiebreaks(DEFAULT_TIEBREAKS)]
+['sonneborn_berger', 'wins', 'direct_encounter']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cotuong.tournament.errors import ConfigurationError
+from cotuong.tournament.results import Number
+
+DEFAULT_TIEBREAKS: tuple[str, ...] = ("sonneborn_berger", "wins", "direct_encounter")
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One counted game (or forfeit) seen from one player."""
+
+    round: int
+    opponent: int
+    red: bool
+    outcome: str  # "win" | "draw" | "loss"
+    points: Number
+    played: bool
+
+
+@dataclass(frozen=True)
+class Context:
+    """What criteria read: each player's counted games and total points."""
+
+    games: Mapping[int, tuple[PlayerGame, ...]]
+    points: Mapping[int, Number]
+
+
+class Criterion:
+    """A tie-break: ``values(ctx, group)`` gives each group member a number."""
+
+    key: ClassVar[str] = ""
+    label_vi: ClassVar[str] = ""
+    label_en: ClassVar[str] = ""
+    group_dependent: ClassVar[bool] = False
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        """Value per player of ``group``; higher ranks higher."""
+        raise NotImplementedError
+
+
+class SonnebornBerger(Criterion):
+    """Sonneborn–Berger ("hệ số"): Σ over games of points scored × the opponent's total.
+
+    With 2/1/0 scoring this is 2× the score of each beaten opponent plus 1× each
+    drawn one; with 1/½/0 it is the classic "full score of beaten opponents plus
+    half of drawn ones".  Forfeit wins count like wins.  Sources: RULES §7; seed
+    ``000`` ("hai chỉ số"); ``data/tournament-references.md`` (WXF 18th World
+    Championship 2023 §VIII.b.i "highest opponent score (also called
+    Sonneborn–Berger score)"; VN explainer "Các hệ số phụ thông dụng", 2018).
+
+    >>> ctx = Context({1: (PlayerGame(1, 2, True, "win", 2, True),)}, {1: 2, 2: 3})
+    >>> SonnebornBerger().values(ctx, [1])
+    {1: 6}
+    """
+
+    key = "sonneborn_berger"
+    label_vi = "Hệ số (SB)"
+    label_en = "Sonneborn–Berger"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        return {p: sum((g.points * ctx.points[g.opponent] for g in ctx.games[p]), 0)
+                for p in group}
+
+
+class Wins(Criterion):
+    """Number of wins, forfeit wins included ("a forfeit scores as a win", RULES §7).
+
+    Sources: RULES §7 (second index after Sonneborn–Berger); World Championship
+    2025 order "số ván thắng" (``data/tournament-references.md``); FIDE C.07 WIN.
+
+    >>> Wins().values(Context({1: (PlayerGame(1, 2, False, "win", 2, False),)}, {}), [1])
+    {1: 1}
+    """
+
+    key = "wins"
+    label_vi = "Số ván thắng"
+    label_en = "Wins"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        return {p: sum(1 for g in ctx.games[p] if g.outcome == "win") for p in group}
+
+
+class DirectEncounter(Criterion):
+    """Points scored in the games among the tied players only (the mini-table).
+
+    With two players this is their game; with three or more, everyone's score in
+    the games among the whole tied group (RULES §7).  Sources: seed ``000``
+    ("ván cờ giữa các đấu thủ bằng điểm, đấu thủ nào thắng ... xếp hạng trên");
+    WXF 2023 §VIII.b.i "the winner of the direct match"; World Championship 2025
+    "đối đầu"; FIDE C.07 Direct Encounter.
+
+    >>> ctx = Context({1: (PlayerGame(1, 2, True, "win", 2, True),),
+    ...                2: (PlayerGame(1, 1, False, "loss", 0, True),)}, {1: 2, 2: 0})
+    >>> DirectEncounter().values(ctx, [1, 2])
+    {1: 2, 2: 0}
+    """
+
+    key = "direct_encounter"
+    label_vi = "Đối đầu"
+    label_en = "Direct encounter"
+    group_dependent = True
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        members = set(group)
+        return {p: sum((g.points for g in ctx.games[p] if g.opponent in members), 0)
+                for p in group}
+
+
+class Buchholz(Criterion):
+    """Buchholz ("tổng điểm đối thủ"): the sum of the totals of every opponent met.
+
+    Source: World Championship 2025 first tie-break (VnExpress, in
+    ``data/tournament-references.md``); VN explainer "Các hệ số phụ thông dụng".
+    In a complete round robin it is the same for everyone who played all games,
+    so it matters mid-event or with withdrawals.
+
+    >>> Buchholz().values(Context({1: (PlayerGame(1, 2, True, "loss", 0, True),)}, {2: 4}), [1])
+    {1: 4}
+    """
+
+    key = "buchholz"
+    label_vi = "Tổng điểm đối thủ"
+    label_en = "Buchholz"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        return {p: sum((ctx.points[g.opponent] for g in ctx.games[p]), 0) for p in group}
+
+
+class WinsWithBlack(Criterion):
+    """Games won with Black, over the board only ("số ván thắng quân đen").
+
+    Source: World Championship 2025 order (``data/tournament-references.md``);
+    FIDE C.07 BWG.
+
+    >>> WinsWithBlack().values(Context({1: (PlayerGame(1, 2, False, "win", 2, True),)}, {}), [1])
+    {1: 1}
+    """
+
+    key = "wins_black"
+    label_vi = "Thắng quân đen"
+    label_en = "Wins with Black"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        return {p: sum(1 for g in ctx.games[p] if g.played and not g.red and g.outcome == "win")
+                for p in group}
+
+
+class GamesWithBlack(Criterion):
+    """Games played with Black, over the board only ("số ván cầm quân đen").
+
+    Source: World Championship 2025 order (``data/tournament-references.md``);
+    FIDE C.07 BPG.
+
+    >>> GamesWithBlack().values(Context({1: (PlayerGame(1, 2, False, "loss", 0, True),)}, {}), [1])
+    {1: 1}
+    """
+
+    key = "games_black"
+    label_vi = "Số ván cầm quân đen"
+    label_en = "Games with Black"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        return {p: sum(1 for g in ctx.games[p] if g.played and not g.red) for p in group}
+
+
+CRITERIA: Mapping[str, type[Criterion]] = {
+    c.key: c
+    for c in (SonnebornBerger, Wins, DirectEncounter, Buchholz, WinsWithBlack, GamesWithBlack)
+}
+
+
+def resolve_tiebreaks(names: Iterable[str]) -> tuple[Criterion, ...]:
+    """Criteria for these keys, in order; unknown or repeated keys raise.
+
+    >>> resolve_tiebreaks(["wins", "sb"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cotuong.tournament.errors.ConfigurationError: unknown tie-break 'sb'; known: ...
+    """
+    out: list[Criterion] = []
+    seen: set[str] = set()
+    for name in names:
+        if name not in CRITERIA:
+            raise ConfigurationError(
+                f"unknown tie-break {name!r}; known: {', '.join(CRITERIA)}")
+        if name in seen:
+            raise ConfigurationError(f"tie-break {name!r} is listed twice")
+        seen.add(name)
+        out.append(CRITERIA[name]())
+    return tuple(out)
