@@ -1,0 +1,109 @@
+"""The engine's move generator against the reference perft numbers and the rules core."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.conftest import shared_path
+
+from cotuong.core import Board
+from cotuong.engine import perft
+from cotuong.engine.position import (
+    generate,
+    legal_moves,
+    make,
+    position_from_board,
+    unmake,
+)
+
+START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def _perft_rows() -> list[tuple[str, list[int]]]:
+    rows = []
+    for line in shared_path("data", "perft.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 6 and cells[1].isdigit() and cells[2].startswith("`"):
+            counts = [int(c.replace(",", "")) for c in cells[3:6]]
+            rows.append((cells[2].strip("`"), counts))
+    return rows
+
+
+def test_perft_table_is_read() -> None:
+    assert len(_perft_rows()) == 11
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_perft_depths_1_to_3(index: int) -> None:
+    fen, counts = _perft_rows()[index]
+    assert [perft(fen, d) for d in (1, 2, 3)] == counts
+
+
+@pytest.mark.parametrize(
+    ("fen", "counts"),
+    [
+        ("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+         [49, 2265, 100326]),
+        ("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", [13, 272, 3707]),
+    ],
+)
+def test_perft_fairy_stockfish_positions(fen: str, counts: list[int]) -> None:
+    assert [perft(fen, d) for d in (1, 2, 3)] == counts
+
+
+def test_perft_depth_zero_counts_the_position() -> None:
+    assert perft(START, 0) == 1
+
+
+def test_start_position_has_exactly_two_captures() -> None:
+    pos = position_from_board(Board(START))
+    import numpy as np
+
+    buf = np.empty(160, dtype=np.int32)
+    caps = sorted(int(m) for m in buf[: generate(pos, buf, True)])
+    assert caps == sorted([(19 << 7) | 82, (25 << 7) | 88])
+
+
+def _positions(seed: int, games: int, plies: int) -> list[Board]:
+    rng = random.Random(seed)
+    out = []
+    starts = [START] + [fen for fen, _ in _perft_rows()]
+    for g in range(games):
+        board = Board(starts[g % len(starts)])
+        for _ in range(plies):
+            moves = board._legal_codes()
+            if not moves:
+                break
+            board._push_code(rng.choice(moves), None)
+            out.append(board.copy(stack=False))
+    return out
+
+
+def test_legal_moves_equal_rules_core_on_random_positions() -> None:
+    boards = _positions(seed=4, games=40, plies=80)
+    assert len(boards) > 2500
+    for board in boards:
+        pos = position_from_board(board)
+        ours = sorted(int(m) for m in legal_moves(pos))
+        assert ours == sorted(board._legal_codes()), board.fen()
+
+
+def test_make_unmake_restores_everything() -> None:
+    for board in _positions(seed=7, games=12, plies=60)[::5]:
+        pos = position_from_board(board)
+        before = [a.copy() for a in pos]
+        for m in legal_moves(pos):
+            undo = make(pos, int(m))
+            # The incremental key must equal a fresh computation of the new position.
+            child = board.copy(stack=False)
+            child._push_code(int(m), None)
+            fresh = position_from_board(child)
+            assert pos[3][1] == fresh[3][1]
+            assert pos[3][2] == fresh[3][2]
+            unmake(pos, int(m), undo)
+            # Slots above the current history index are scratch space for the search path.
+            for a, b in zip(pos[:4], before[:4], strict=True):
+                assert (a == b).all()
+            h = int(pos[3][3])
+            assert (pos[4][: h + 1] == before[4][: h + 1]).all()
