@@ -1,0 +1,237 @@
+"""Persistence: an append-only event log in SQL (SQLite by default).
+
+The store keeps the tournament's settings and every event (results,
+corrections, withdrawals ...) in order; loading replays them through
+:class:`~cotuong.tournament.tournament.Tournament`, which re-validates each one,
+so a damaged store is detected instead of silently believed.
+
+Every change runs in one transaction that locks the log, replays it, applies
+the new events and commits — a process killed mid-write leaves either the old
+state or the new one, and two arbiters at two terminals cannot interleave.
+Only standard SQL is used; :class:`Dialect` carries the few differences, so the
+web platform can hand a PostgreSQL connection to the same class later.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> store = SqliteStore.create(d, Tournament(["An", "Bình", "Chi"], name="Club"))
+>>> _ = store.update(lambda t: t.record(1, "Bình", "Chi", "1-0"))
+>>> SqliteStore.open(d).load().standings()[0].player
+'Bình'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, TypeVar
+
+from cotuong.tournament.errors import CorruptStoreError, StoreError, TournamentError
+from cotuong.tournament.events import event_from_payload
+from cotuong.tournament.tournament import Tournament
+
+T = TypeVar("T")
+FORMAT = "cotuong-tournament"
+SCHEMA_VERSION = 1
+DEFAULT_FILENAME = "tournament.sqlite3"
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between SQL engines: parameter marker and how to lock the log."""
+
+    placeholder: str = "?"
+    begin: str = "BEGIN IMMEDIATE"  # SQLite: take the write lock at once
+    lock: str | None = None  # e.g. "SELECT value FROM meta WHERE key = 'settings' FOR UPDATE"
+
+
+SQLITE = Dialect()
+POSTGRES = Dialect("%s", "BEGIN", "SELECT value FROM meta WHERE key = 'settings' FOR UPDATE")
+
+_SCHEMA = (
+    "CREATE TABLE meta (key VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE events (seq INTEGER PRIMARY KEY, kind VARCHAR(32) NOT NULL, "
+    "payload TEXT NOT NULL, recorded_at VARCHAR(40) NOT NULL)",
+)
+
+
+class SqlStore:
+    """A tournament kept in an SQL database through a DB-API 2 connection.
+
+    The connection must be in autocommit mode: transactions are explicit here.
+    """
+
+    def __init__(self, connection: Any, dialect: Dialect = SQLITE, where: str = "") -> None:
+        self.conn = connection
+        self.dialect = dialect
+        self.where = where or "the store"
+
+    # ----- low level -----------------------------------------------------------
+    def _q(self, sql: str) -> str:
+        return sql.replace("?", self.dialect.placeholder)
+
+    def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        cur = self.conn.cursor()
+        cur.execute(self._q(sql), params)
+        return cur
+
+    def _transaction(self, body: Callable[[], T]) -> T:
+        try:
+            self._execute(self.dialect.begin)
+            if self.dialect.lock:
+                self._execute(self.dialect.lock)
+            value = body()
+            self._execute("COMMIT")
+            return value
+        except BaseException:
+            # The failure that got us here is the one to report, not a failed rollback.
+            with contextlib.suppress(Exception):
+                self._execute("ROLLBACK")
+            raise
+
+    # ----- schema --------------------------------------------------------------
+    def initialise(self, tournament: Tournament) -> None:
+        """Create the tables and save a new tournament (with any events it has)."""
+        def body() -> None:
+            for stmt in _SCHEMA:
+                self._execute(stmt)
+            for key, value in (("format", FORMAT), ("schema", str(SCHEMA_VERSION)),
+                               ("settings", json.dumps(tournament.settings(),
+                                                       ensure_ascii=False))):
+                self._execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
+            self._append(tournament, 0)
+        self._guard(lambda: self._transaction(body))
+
+    def _meta(self) -> dict[str, str]:
+        rows = self._execute("SELECT key, value FROM meta").fetchall()
+        return {str(k): str(v) for k, v in rows}
+
+    def _replay(self) -> Tournament:
+        meta = self._meta()
+        if meta.get("format") != FORMAT:
+            raise CorruptStoreError(f"{self.where} is not a cotuong tournament store")
+        if meta.get("schema") != str(SCHEMA_VERSION):
+            raise CorruptStoreError(
+                f"{self.where} has schema {meta.get('schema')!r}; this version reads "
+                f"{SCHEMA_VERSION}")
+        try:
+            tournament = Tournament.from_settings(json.loads(meta["settings"]))
+        except (KeyError, json.JSONDecodeError, TournamentError) as exc:
+            raise CorruptStoreError(f"{self.where}: the settings are damaged ({exc})") from None
+        rows = self._execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()
+        for expected, (seq, kind, payload) in enumerate(rows, 1):
+            if seq != expected:
+                raise CorruptStoreError(f"{self.where}: event {expected} is missing")
+            try:
+                tournament.apply(event_from_payload(str(kind), json.loads(payload)))
+            except (json.JSONDecodeError, TournamentError) as exc:
+                raise CorruptStoreError(
+                    f"{self.where}: event {seq} ({kind}) cannot be replayed: {exc}") from None
+        return tournament
+
+    def _append(self, tournament: Tournament, start: int) -> None:
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        for seq, event in enumerate(tournament.events[start:], start + 1):
+            self._execute("INSERT INTO events (seq, kind, payload, recorded_at) "
+                          "VALUES (?, ?, ?, ?)",
+                          (seq, event.kind, json.dumps(event.payload(), ensure_ascii=False), now))
+
+    def _guard(self, action: Callable[[], T]) -> T:
+        """Map driver errors to :class:`StoreError` (``CorruptStoreError`` for damage)."""
+        try:
+            return action()
+        except TournamentError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise StoreError(f"{self.where} is busy (locked by another process)") from exc
+            raise CorruptStoreError(f"{self.where} is damaged or not a tournament store: "
+                                    f"{exc}") from exc
+
+    # ----- public --------------------------------------------------------------
+    def load(self) -> Tournament:
+        """The tournament as recorded (replayed and re-validated)."""
+        return self._guard(lambda: self._transaction(self._replay))
+
+    def update(self, change: Callable[[Tournament], T]) -> T:
+        """Apply ``change`` to the current tournament and save its new events atomically.
+
+        If ``change`` raises, nothing is written and the error propagates.
+        """
+        def body() -> T:
+            tournament = self._replay()
+            before = len(tournament.events)
+            value = change(tournament)
+            self._append(tournament, before)
+            return value
+        return self._guard(lambda: self._transaction(body))
+
+    def history(self) -> list[tuple[int, str, dict[str, Any], str]]:
+        """Every event as ``(seq, kind, payload, recorded_at)`` — the arbiter's log."""
+        def body() -> list[tuple[int, str, dict[str, Any], str]]:
+            rows = self._execute(
+                "SELECT seq, kind, payload, recorded_at FROM events ORDER BY seq").fetchall()
+            return [(int(s), str(k), json.loads(p), str(a)) for s, k, p, a in rows]
+        return self._guard(body)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+class SqliteStore(SqlStore):
+    """The default store: one SQLite file (``tournament.sqlite3`` in a directory, or a path)."""
+
+    @staticmethod
+    def resolve(path: str | Path) -> Path:
+        """The database file for a tournament directory or an explicit file path."""
+        p = Path(path)
+        return p / DEFAULT_FILENAME if p.is_dir() or not p.suffix else p
+
+    @classmethod
+    def _connect(cls, file: Path) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(str(file), isolation_level=None, timeout=10.0)
+            # FULL: a commit is on disk before we report success (power loss too).
+            conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open {file}: {exc}") from exc
+        return conn
+
+    @classmethod
+    def create(cls, path: str | Path, tournament: Tournament) -> SqliteStore:
+        """Create a new store; refuses to overwrite an existing one."""
+        file = cls.resolve(path)
+        if file.exists():
+            raise StoreError(f"{file} already exists; open it instead of creating it")
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create {file.parent}: {exc}") from exc
+        store = cls(cls._connect(file), SQLITE, str(file))
+        try:
+            store.initialise(tournament)
+        except BaseException:
+            store.close()
+            file.unlink(missing_ok=True)
+            raise
+        return store
+
+    @classmethod
+    def open(cls, path: str | Path) -> SqliteStore:
+        """Open an existing store (a missing file is an error, never silently created)."""
+        file = cls.resolve(path)
+        if not file.is_file():
+            raise StoreError(f"no tournament store at {file}")
+        return cls(cls._connect(file), SQLITE, str(file))
+
+    def check(self) -> None:
+        """SQLite's full integrity check plus a replay; raises :class:`CorruptStoreError`."""
+        rows = self._guard(lambda: self._execute("PRAGMA integrity_check").fetchall())
+        if [tuple(r) for r in rows] != [("ok",)]:
+            raise CorruptStoreError(f"{self.where}: integrity check failed: {rows[:5]}")
+        self.load()
