@@ -1,0 +1,490 @@
+"""The ``cotuong engine`` server: UCI (and UCCI) over stdin/stdout.
+
+Moves are ICCS with ranks 0-9 (``h2e2``), as Pikafish and UCCI engines write them.
+A :class:`UciServer` wraps any :class:`~cotuong.engine.interface.EnginePlayer`; the
+search runs in a thread so ``stop``, ``isready`` and ``quit`` are read while it
+thinks. Bad commands get ``info string error: …`` and change nothing. Every
+``bestmove`` is checked against the rules core: the server never sends an illegal
+move, answers ``bestmove (none)`` (UCCI ``nobestmove``) when there is no legal move,
+and answers ``stop`` within ~0.1 s even if the engine is slow to return.
+
+>>> from cotuong.engine.interface import Limits, SearchResult
+>>> class First:  # a tiny EnginePlayer: the first legal move
+...     name = "first"
+...     def new_game(self): pass
+...     def set_option(self, name, value): pass
+...     def search(self, start_fen, moves, limits, on_info=None):
+...         return SearchResult("h2e2")
+...     def stop(self): pass
+...     def close(self): pass
+>>> out = []
+>>> server = UciServer(First(), out.append)
+>>> for line in ["uci", "isready", "position startpos", "go depth 1"]:
+...     server.handle(line)
+...     server.wait()
+>>> out[-1], "uciok" in out, "readyok" in out
+('bestmove h2e2', True, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError
+from cotuong.core.fen import START_FEN
+from cotuong.core.types import Color, Move
+from cotuong.engine.interface import EnginePlayer, Info, Limits, SearchResult
+from cotuong.engines.protocol import format_info
+
+# How long ``stop`` waits for the engine before answering from what it has.
+STOP_GRACE_S = 0.08
+_MATE = 30000
+
+
+class UciCommandError(CotuongError):
+    """A UCI/UCCI command the server cannot follow (reported, then ignored)."""
+
+    code = "UCI_COMMAND"
+
+
+@dataclass(frozen=True, slots=True)
+class SpinOption:
+    """An integer option as announced by ``uci``/``ucci``."""
+
+    name: str
+    default: int
+    min: int
+    max: int
+
+
+OPTIONS: tuple[SpinOption, ...] = (
+    SpinOption("Level", 8, 1, 8),
+    SpinOption("Hash", 16, 1, 1024),
+    SpinOption("Threads", 1, 1, 1),
+    SpinOption("Seed", 0, 0, 2**31 - 1),
+)
+# UCCI engines spell some options differently.
+_UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed"}
+
+
+def _int(tokens: Sequence[str], i: int, word: str) -> int:
+    if i >= len(tokens):
+        raise UciCommandError(f"'{word}' needs a number")
+    try:
+        value = int(tokens[i])
+    except ValueError:
+        raise UciCommandError(f"'{word}' needs a number, not {tokens[i]!r}") from None
+    if value < 0:
+        raise UciCommandError(f"'{word}' must not be negative ({value})")
+    return value
+
+
+def parse_go(tokens: Sequence[str], turn: Color, *, ucci: bool = False,
+             millisec: bool = True) -> Limits:
+    """The :class:`Limits` of a ``go`` command (``tokens`` after ``go``).
+
+    UCCI clocks (``time``, ``increment``, ``opptime``…) are the side to move's and
+    its opponent's, in seconds unless ``millisec``.
+
+    >>> parse_go("wtime 1000 btime 2000 movestogo 5".split(), Color.RED)
+    Limits(depth=None, nodes=None, movetime_ms=None, wtime_ms=1000, btime_ms=2000, \
+winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
+    >>> parse_go("time 30 increment 2 opptime 40".split(), Color.BLACK, ucci=True,
+    ...          millisec=False).btime_ms
+    30000
+    """
+    values: dict[str, int] = {}
+    infinite = False
+    scale = 1 if millisec or not ucci else 1000
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        if word in ("infinite", "ponder", "draw"):
+            infinite = infinite or word != "draw"  # no pondering: think until 'stop'
+            i += 1
+        elif word == "depth" and i + 1 < len(tokens) and tokens[i + 1] == "infinite":
+            infinite = True
+            i += 2
+        elif word in ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
+                      "nodes", "mate", "time", "increment", "opptime", "oppincrement",
+                      "oppmovestogo"):
+            values[word] = _int(tokens, i + 1, word)
+            i += 2
+        elif word == "searchmoves":
+            raise UciCommandError("'searchmoves' is not supported (UCCI 'banmoves' is)")
+        else:
+            raise UciCommandError(f"unknown 'go' parameter {word!r}")
+    own, opp = ("wtime", "btime") if turn is Color.RED else ("btime", "wtime")
+    own_inc, opp_inc = ("winc", "binc") if turn is Color.RED else ("binc", "winc")
+    for src, dst in (("time", own), ("opptime", opp), ("increment", own_inc),
+                     ("oppincrement", opp_inc)):
+        if src in values:
+            values[dst] = values.pop(src) * scale
+    if "mate" in values:  # search for a mate in n: as deep as that needs
+        values["depth"] = 2 * values.pop("mate") - 1
+    if values.get("depth") == 0:
+        raise UciCommandError("'depth' must be at least 1")
+    return Limits(
+        depth=values.get("depth"), nodes=values.get("nodes"),
+        movetime_ms=values.get("movetime"), wtime_ms=values.get("wtime"),
+        btime_ms=values.get("btime"), winc_ms=values.get("winc"), binc_ms=values.get("binc"),
+        movestogo=values.get("movestogo"), infinite=infinite,
+    )
+
+
+def _hard_cap_ms(limits: Limits, turn: Color) -> int | None:
+    """When the server stops a search that overruns its budget (a safety net only)."""
+    if limits.infinite:
+        return None
+    if limits.movetime_ms is not None:
+        return limits.movetime_ms + 50
+    own = limits.wtime_ms if turn is Color.RED else limits.btime_ms
+    if own is None:
+        return None
+    inc = (limits.winc_ms if turn is Color.RED else limits.binc_ms) or 0
+    return max(20, min(own - 50, own // 2 + inc))
+
+
+def _value(result: SearchResult) -> int:
+    """A search result's score for the side that searched, mates as huge numbers."""
+    info = result.info
+    if info is None:
+        return 0
+    if info.mate is not None:
+        return _MATE - abs(info.mate) if info.mate > 0 else -_MATE + abs(info.mate)
+    return info.score_cp or 0
+
+
+class UciServer:
+    """A UCI/UCCI server around ``engine``, writing each output line with ``write``.
+
+    :meth:`handle` takes one command line (from the reading thread) and returns
+    ``False`` after ``quit``; :meth:`run` loops over an input stream.
+    """
+
+    def __init__(self, engine: EnginePlayer, write: Callable[[str], None], *,
+                 name: str = "cotuong", author: str = "the cotuong authors",
+                 stop_grace_s: float = STOP_GRACE_S) -> None:
+        self.engine = engine
+        self._write_raw = write
+        self.name = name
+        self.author = author
+        self.stop_grace_s = stop_grace_s
+        self.ucci = False
+        self.millisec = False
+        self._out_lock = threading.Lock()
+        self._start_fen = START_FEN
+        self._moves: tuple[str, ...] = ()
+        self._board = Board()
+        self._bans: frozenset[str] = frozenset()
+        self._thread: threading.Thread | None = None
+        self._token = 0  # identifies the current ``go``; stale threads stay silent
+        self._answered = True
+        self._stopping = threading.Event()
+        self._timer: threading.Timer | None = None
+        self._last_pv: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------ output
+    def _write(self, line: str) -> None:
+        with self._out_lock:
+            self._write_raw(line)
+
+    def error(self, message: str) -> None:
+        self._write(f"info string error: {message}")
+
+    @property
+    def searching(self) -> bool:
+        return not self._answered
+
+    # ------------------------------------------------------------- input
+    def run(self, lines: Iterable[str]) -> None:
+        """Serve until ``quit`` or the end of input; then stop any search."""
+        for line in lines:
+            if not self.handle(line):
+                return
+        self._stop_search()
+        self.wait(1.0)
+
+    def handle(self, line: str) -> bool:
+        """Follow one command; ``False`` means ``quit``."""
+        tokens = line.split()
+        if not tokens:
+            return True
+        cmd, args = tokens[0], tokens[1:]
+        try:
+            if cmd == "quit":
+                self._stop_search()
+                self.wait(1.0)
+                if self.ucci:
+                    self._write("bye")
+                return False
+            handler = self._handlers().get(cmd)
+            if handler is None:
+                raise UciCommandError(f"unknown command {cmd!r}")
+            handler(args)
+        except CotuongError as exc:
+            self.error(str(exc))
+        return True
+
+    def _handlers(self) -> dict[str, Callable[[list[str]], None]]:
+        return {
+            "uci": self._cmd_uci, "ucci": self._cmd_ucci, "isready": self._cmd_isready,
+            "ucinewgame": self._cmd_newgame, "setoption": self._cmd_setoption,
+            "position": self._cmd_position, "banmoves": self._cmd_banmoves,
+            "go": self._cmd_go, "stop": self._cmd_stop, "ponderhit": self._cmd_stop,
+        }
+
+    def _cmd_uci(self, _args: list[str]) -> None:
+        self.ucci = False
+        self._write(f"id name {self.name}")
+        self._write(f"id author {self.author}")
+        for opt in OPTIONS:
+            self._write(f"option name {opt.name} type spin default {opt.default} "
+                        f"min {opt.min} max {opt.max}")
+        self._write("uciok")
+
+    def _cmd_ucci(self, _args: list[str]) -> None:
+        self.ucci = True
+        self._write(f"id name {self.name}")
+        self._write(f"id author {self.author}")
+        self._write("option usemillisec type check default false")
+        for opt in OPTIONS:
+            ucci_name = "hashsize" if opt.name == "Hash" else opt.name.lower()
+            self._write(f"option {ucci_name} type spin min {opt.min} max {opt.max} "
+                        f"default {opt.default}")
+        self._write("ucciok")
+
+    def _cmd_isready(self, _args: list[str]) -> None:
+        self._write("readyok")
+
+    def _refuse_while_searching(self, what: str) -> None:
+        if self.searching:
+            raise UciCommandError(f"'{what}' while searching; send 'stop' first")
+
+    def _cmd_newgame(self, _args: list[str]) -> None:
+        self._refuse_while_searching("ucinewgame")
+        self.engine.new_game()
+
+    def _cmd_setoption(self, args: list[str]) -> None:
+        self._refuse_while_searching("setoption")
+        if args and args[0] == "name":
+            if "value" in args:
+                at = args.index("value")
+                name, value = " ".join(args[1:at]), " ".join(args[at + 1:])
+            else:
+                name, value = " ".join(args[1:]), ""
+        elif len(args) >= 1:  # UCCI: setoption <name> <value>
+            name, value = args[0], " ".join(args[1:])
+        else:
+            raise UciCommandError("'setoption' needs an option name")
+        if name.lower() == "usemillisec":
+            if value.lower() not in ("true", "false"):
+                raise UciCommandError(f"usemillisec must be true or false, not {value!r}")
+            self.millisec = value.lower() == "true"
+            return
+        canonical = _UCCI_ALIASES.get(name.lower(), name)
+        opt = next((o for o in OPTIONS if o.name.lower() == canonical.lower()), None)
+        if opt is None:
+            raise UciCommandError(f"unknown option {name!r}")
+        try:
+            number = int(value)
+        except ValueError:
+            raise UciCommandError(f"option {opt.name} needs a number, not {value!r}") from None
+        if not opt.min <= number <= opt.max:
+            raise UciCommandError(f"option {opt.name} must be {opt.min}..{opt.max}, not {number}")
+        self.engine.set_option(opt.name, str(number))
+
+    def _cmd_position(self, args: list[str]) -> None:
+        self._refuse_while_searching("position")
+        if not args:
+            raise UciCommandError("'position' needs 'startpos' or 'fen …'")
+        cut = args.index("moves") if "moves" in args else len(args)
+        if args[0] == "startpos" and cut == 1:
+            fen = START_FEN
+        elif args[0] == "fen" and cut > 1:
+            fen = " ".join(args[1:cut])
+        else:
+            raise UciCommandError("'position' needs 'startpos' or 'fen <FEN>'")
+        board = Board(fen)  # InvalidFenError / IllegalSetupError say what is wrong
+        moves = args[cut + 1:]
+        for i, text in enumerate(moves, 1):
+            move = Move.from_iccs(text)
+            reason = board.illegal_reason(move)
+            if reason is not None:
+                raise UciCommandError(f"move {i} ({text}) is illegal: {reason.en}")
+            board.push_unchecked(move)
+        self._start_fen, self._moves, self._board = board.start_fen, tuple(moves), board
+        self._bans = frozenset()
+
+    def _cmd_banmoves(self, args: list[str]) -> None:
+        self._refuse_while_searching("banmoves")
+        bans = frozenset(Move.from_iccs(text).iccs for text in args)
+        self._bans = bans
+
+    def _cmd_go(self, args: list[str]) -> None:
+        if self.searching:
+            raise UciCommandError("already searching; send 'stop' first")
+        board = self._board
+        limits = parse_go(args, board.turn, ucci=self.ucci, millisec=self.millisec)
+        self._finish_stale_search()
+        allowed = sorted(m.iccs for m in board.legal_moves if m.iccs not in self._bans)
+        if not allowed:
+            self._write("nobestmove" if self.ucci else "bestmove (none)")
+            return
+        self._token += 1
+        self._answered = False
+        self._stopping.clear()
+        self._last_pv = ()
+        token = self._token
+        self._thread = threading.Thread(
+            target=self._search, name="cotuong-uci-search", daemon=True,
+            args=(token, self._start_fen, self._moves, limits, allowed,
+                  len(allowed) < len(board.legal_moves)))
+        self._thread.start()
+        cap = _hard_cap_ms(limits, board.turn)
+        if cap is not None:
+            self._timer = threading.Timer(cap / 1000, self._overrun, args=(token,))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _cmd_stop(self, _args: list[str]) -> None:
+        self._stop_search()
+
+    # ------------------------------------------------------------ search
+    def _stop_search(self) -> None:
+        if not self.searching:
+            return
+        token = self._token
+        self._stopping.set()
+        self.engine.stop()
+        thread = self._thread
+        if thread is not None:
+            thread.join(self.stop_grace_s)
+        self._answer(token, None, None, "the engine did not return in time after 'stop'")
+
+    def _overrun(self, token: int) -> None:
+        """The time budget is spent: stop the engine, and answer if it still hangs."""
+        if token != self._token or self._answered:
+            return
+        self._stopping.set()
+        self.engine.stop()
+        thread = self._thread
+        if thread is not None:
+            thread.join(max(self.stop_grace_s, 0.2))
+        self._answer(token, None, None, "the engine overran its time; answering for it")
+
+    def _finish_stale_search(self) -> None:
+        """A search answered for the engine (after ``stop``) may still be running:
+        keep asking it to stop (a stop sent before it began may have been missed)."""
+        thread = self._thread
+        while thread is not None and thread.is_alive():
+            self.engine.stop()
+            thread.join(0.05)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the search thread to end (tests, ``quit``)."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+    def _on_info(self, token: int, info: Info) -> None:
+        with self._out_lock:
+            if token != self._token or self._answered:
+                return
+            if info.pv:
+                self._last_pv = info.pv
+            self._write_raw(format_info(info, "ucci" if self.ucci else "uci"))
+
+    def _search(self, token: int, fen: str, moves: tuple[str, ...], limits: Limits,
+                allowed: list[str], banned: bool) -> None:
+        best: str | None = None
+        ponder: str | None = None
+        try:
+            if len(allowed) == 1:
+                best = allowed[0]  # a forced move needs no search
+            elif banned:
+                best = self._search_without_bans(fen, moves, limits, allowed)
+            else:
+                result = self.engine.search(fen, moves, limits,
+                                            lambda info: self._on_info(token, info))
+                best, ponder = result.bestmove, result.ponder
+        except Exception as exc:  # the engine's bug must not cost us the answer
+            self._write(f"info string error: the engine failed: {type(exc).__name__}: {exc}")
+        self._answer(token, best, ponder, None)
+
+    def _search_without_bans(self, fen: str, moves: tuple[str, ...], limits: Limits,
+                             allowed: list[str]) -> str | None:
+        """UCCI ``banmoves``: search normally; if the engine picks a banned move,
+        search each allowed move's reply position and keep the best for us."""
+        result = self.engine.search(fen, moves, limits)
+        if result.bestmove in allowed:
+            return result.bestmove
+        n = len(allowed)
+        turn = self._board.turn
+        if limits.depth is not None:
+            sub = Limits(depth=max(1, limits.depth - 1))
+        elif limits.nodes is not None:
+            sub = Limits(nodes=max(1, limits.nodes // n))
+        else:
+            budget = _hard_cap_ms(limits, turn) or 200
+            sub = Limits(movetime_ms=max(5, budget // (2 * n)))
+        best, best_value = allowed[0], -_MATE - 1
+        for text in allowed:
+            if self._stopping.is_set():
+                break
+            child = Board(fen)
+            for m in (*moves, text):
+                child.push_unchecked(Move.from_iccs(m))
+            if not child.legal_moves:
+                return text  # it mates or stalemates: both win in xiangqi
+            value = -_value(self.engine.search(fen, (*moves, text), sub))
+            if value > best_value:
+                best, best_value = text, value
+        self._write(f"info string banmoves: re-searched {n} allowed moves")
+        return best
+
+    def _answer(self, token: int, best: str | None, ponder: str | None,
+                why_fallback: str | None) -> None:
+        """Send the one ``bestmove`` of search ``token``: ``best`` if legal, else a
+        legal fallback (the last PV's first move, or the first allowed move)."""
+        with self._out_lock:
+            if token != self._token or self._answered:
+                return
+            if self._timer is not None:
+                self._timer.cancel()
+            board = self._board
+            allowed = {m.iccs for m in board.legal_moves if m.iccs not in self._bans}
+            lines = []
+            if best is None or best not in allowed:
+                if best is not None:
+                    lines.append(f"info string error: the engine chose {best}, which is not "
+                                 "allowed here; playing a legal move instead")
+                elif why_fallback:
+                    lines.append(f"info string {why_fallback}")
+                pv_move = self._last_pv[0] if self._last_pv else None
+                best = pv_move if pv_move in allowed else min(allowed)
+                ponder = None
+            if ponder is not None:
+                after = board.copy()
+                after.push_unchecked(Move.from_iccs(best))
+                with contextlib.suppress(CotuongError):
+                    if not after.is_legal(Move.from_iccs(ponder)):
+                        ponder = None
+            lines.append(f"bestmove {best}" + (f" ponder {ponder}" if ponder else ""))
+            self._answered = True
+            for line in lines:
+                self._write_raw(line)
+
+
+def serve(engine: EnginePlayer, lines: Iterable[str], write: Callable[[str], None], *,
+          name: str = "cotuong", author: str = "the cotuong authors") -> None:
+    """Run a :class:`UciServer` over ``lines``, then close the engine."""
+    server = UciServer(engine, write, name=name, author=author)
+    try:
+        server.run(lines)
+    finally:
+        engine.close()
