@@ -1,0 +1,39 @@
+"""ICCS coordinates: ``h2e2`` (files a-i, ranks 0-9 from Red), also ``H2-E2``.
+
+>>> from cotuong import Board, Move
+>>> parse_iccs(Board(), "H2-E2").iccs
+'h2e2'
+>>> make_iccs(Board(), Move.from_iccs("b0c2"))
+'b0c2'
+"""
+
+from __future__ import annotations
+
+import re
+
+from cotuong.core.board import Board
+from cotuong.core.errors import IllegalMoveError, InvalidMoveTextError
+from cotuong.core.types import Move
+
+_ICCS = re.compile(r"[a-i][0-9]-?[a-i][0-9]", re.IGNORECASE)
+
+
+def parse_iccs(board: Board, text: str) -> Move:
+    """Read an ICCS move and check it is legal on ``board``."""
+    t = text.strip()
+    if not _ICCS.fullmatch(t):
+        raise InvalidMoveTextError(
+            f"{text!r}: not an ICCS move (a file a-i and a rank 0-9, twice: h2e2)", "BAD_ICCS")
+    move = Move.from_iccs(t)
+    reason = board.illegal_reason(move)
+    if reason is not None:
+        raise IllegalMoveError(f"{text!r}: {move.iccs} is illegal: {reason.en}", reason.code)
+    return move
+
+
+def make_iccs(board: Board, move: Move) -> str:
+    """Write ``move`` as ICCS (the board is only checked for legality)."""
+    reason = board.illegal_reason(move)
+    if reason is not None:
+        raise IllegalMoveError(f"{move.iccs} is illegal: {reason.en}", reason.code)
+    return move.iccs

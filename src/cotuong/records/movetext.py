@@ -1,0 +1,170 @@
+"""Move text of a record: tokens, notation detection, and a lenient or strict replay.
+
+>>> from cotuong.records.movetext import tokenize, replay
+>>> tokens, result = tokenize("1. C2.5 {best} H8+7 (2. H2+3) 2. H2+3 1-0")
+>>> tokens, result
+(['C2.5', 'H8+7', 'H2+3'], '1-0')
+>>> [m.iccs for m in replay(tokens, START_FEN, None).moves]
+['h2e2', 'h9g7', 'h0g2']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError, InvalidMoveTextError, RecordError
+from cotuong.core.fen import START_FEN
+from cotuong.core.types import Move
+from cotuong.notation.api import infer_move, notation_name, parse_move
+from cotuong.records.model import RecordIssue
+
+__all__ = ["START_FEN", "Replay", "detect_notations", "replay", "tokenize"]
+
+_RESULT_TOKENS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
+                  "*": "*"}
+_MOVE_NUMBER = re.compile(r"(\d+)(\.+|…)(.*)")
+_ICCS = re.compile(r"[a-iA-I][0-9]-?[a-iA-I][0-9]")
+# Letters only one of the two Latin notations uses (P and C are shared, with
+# different meanings: the trap RULES.md §3 warns about).
+_VI_ONLY = set("XMSTVB/")
+_WXF_ONLY = set("RHEAK=")
+
+
+def _strip_nested(text: str, open_ch: str, close_ch: str) -> str:
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == open_ch:
+            depth += 1
+        elif ch == close_ch and depth:
+            depth -= 1
+        elif not depth:
+            out.append(ch)
+    return "".join(out)
+
+
+def tokenize(movetext: str) -> tuple[list[str], str | None]:
+    """Move tokens of a PGN-like move text, and the result token if present.
+
+    Comments (``{...}``, ``; ...``), variations ``(...)``, NAGs (``$1``),
+    annotations (``!?``) and move numbers (``12.``, ``12...``, glued ``1.X2.1``)
+    are skipped.
+    """
+    text = re.sub(r";[^\n]*", " ", movetext)
+    text = _strip_nested(_strip_nested(text, "{", "}"), "(", ")")
+    tokens: list[str] = []
+    result = None
+    for raw in text.split():
+        token = raw.rstrip("!?")
+        if token in _RESULT_TOKENS:
+            result = _RESULT_TOKENS[token]
+            continue
+        if not token or token.startswith("$"):
+            continue
+        number = _MOVE_NUMBER.fullmatch(token)
+        # "33.4" is a WXF pawn move, not move 33: a glued move number is only
+        # stripped when a non-digit follows it.
+        if number is not None and (not number.group(3) or not number.group(3)[0].isdigit()):
+            token = number.group(3)
+            if not token:
+                continue
+        tokens.append(token)
+    return tokens, result
+
+
+def detect_notations(tokens: list[str], hint: str | None = None) -> list[str]:
+    """Notations to try for these tokens, most likely first (by letter set)."""
+    sample = [unicodedata.normalize("NFKC", t) for t in tokens[:200]]
+    if any(not t.isascii() for t in sample):
+        return ["zh"]
+    if sample and all(_ICCS.fullmatch(t) for t in sample):
+        return ["iccs"]
+    letters = "".join(sample)
+    vi = sum(ch in _VI_ONLY for ch in letters)
+    wxf = sum(ch in _WXF_ONLY for ch in letters)
+    order = ["vi", "wxf"] if vi > wxf else ["wxf", "vi"]
+    if hint is not None:
+        return [hint] + [n for n in order if n != hint]
+    if (vi == 0) != (wxf == 0):
+        return order[:1]  # the letters say which: no second guess
+    return order
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The outcome of replaying move tokens: legal moves and what went wrong."""
+
+    moves: tuple[Move, ...]
+    issues: tuple[RecordIssue, ...]
+    notation: str
+
+
+def _replay_one(tokens: list[str], start_fen: str, notation: str, game_index: int,
+                strict: bool) -> Replay:
+    board = Board(start_fen)
+    moves: list[Move] = []
+    issues: list[RecordIssue] = []
+    for token in tokens:
+        number, ply = board.fullmove_number, board.ply + 1
+        side = board.turn.en
+        try:
+            move = parse_move(board, token, notation)
+        except CotuongError as exc:
+            inferred = None
+            if isinstance(exc, InvalidMoveTextError) and exc.code == "MISSING_FILE":
+                try:
+                    inferred = infer_move(board, token, notation)
+                except CotuongError:
+                    inferred = None
+            if strict:
+                raise RecordError(
+                    f"game {game_index + 1}, move {number} ({side}), token {token!r}: "
+                    f"{exc.message}", exc.code) from None
+            if inferred is None:
+                issues.append(RecordIssue(game_index, number, ply, token, exc.message, False))
+                break
+            issues.append(RecordIssue(
+                game_index, number, ply, token,
+                f"{exc.message}; inferred {inferred.iccs}, the only legal move that fits",
+                True))
+            move = inferred
+        board.push_unchecked(move)
+        moves.append(move)
+    return Replay(tuple(moves), tuple(issues), notation)
+
+
+def replay(tokens: list[str], start_fen: str, notation: str | None, *, game_index: int = 0,
+           strict: bool = False, hint: str | None = None) -> Replay:
+    """Replay move tokens from ``start_fen``.
+
+    With ``notation`` only that notation is read. Without it the notation is
+    detected from the letters; when the letters cannot tell (only ``P``/``C``
+    moves), every candidate is replayed and the one that reads the whole game is
+    taken -- two that read it as different games are reported, never chosen.
+    Lenient mode (default) collects issues and keeps the game up to the first bad
+    move; ``strict`` raises :class:`RecordError` naming game, move and token.
+    """
+    if notation is not None:
+        return _replay_one(tokens, start_fen, notation_name(notation), game_index, strict)
+    candidates = detect_notations(tokens, hint)
+    if len(candidates) == 1:
+        return _replay_one(tokens, start_fen, candidates[0], game_index, strict)
+    attempts = [_replay_one(tokens, start_fen, name, game_index, False) for name in candidates]
+    clean = [a for a in attempts if not a.issues]
+    if len({a.moves for a in clean}) > 1:
+        names = ", ".join(a.notation for a in clean)
+        message = (f"game {game_index + 1}: the moves read as different games in {names}; "
+                   "say which notation")
+        if strict:
+            raise RecordError(message, "AMBIGUOUS_NOTATION")
+        return Replay((), (RecordIssue(game_index, 1, 1, tokens[0], message, False),),
+                      clean[0].notation)
+    if clean:
+        return clean[0]
+    best = max(attempts, key=lambda a: len(a.moves))  # first on ties: the likeliest
+    if strict:
+        _replay_one(tokens, start_fen, best.notation, game_index, True)
+    return best
