@@ -1,0 +1,308 @@
+"""``BuiltinEngine``: the compiled search behind the :class:`~cotuong.engine.interface.EnginePlayer`
+interface, with levels, time management and thread-safe ``stop``.
+
+>>> from cotuong.engine import BuiltinEngine
+>>> from cotuong.engine.interface import Limits
+>>> engine = BuiltinEngine(level=8)
+>>> engine.set_option("Seed", "7")
+>>> result = engine.search("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", [], Limits(depth=3))
+>>> result.bestmove, result.info is not None and result.info.mate
+('a0a9', 1)
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from cotuong.core import Board, Move
+from cotuong.core.errors import CotuongError, GameOverError
+from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
+from cotuong.engine.levels import Level, level
+from cotuong.engine.position import code_iccs, move_code, play_codes, position_from_board
+from cotuong.engine.search import (
+    CTL_ABORTED,
+    CTL_NODE_LIMIT,
+    CTL_NODES,
+    CTL_NOISE,
+    CTL_ROOT_BEST,
+    CTL_SALT,
+    CTL_SELDEPTH,
+    CTL_STOP,
+    INF,
+    MATE,
+    MATE_BOUND,
+    MAX_PLY,
+    Tables,
+    new_tables,
+    root_scores,
+    search_root,
+)
+
+ASPIRATION = 40  # centipawns either side of the previous iteration's score
+
+
+class EngineOptionError(CotuongError):
+    """An unknown engine option or a value out of its range."""
+
+    code = "ENGINE_OPTION"
+
+
+def _int_option(name: str, value: str, low: int, high: int) -> int:
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise EngineOptionError(f"option {name} needs a whole number, not {value!r}") from None
+    if not low <= n <= high:
+        raise EngineOptionError(f"option {name} must be {low}..{high}, not {n}")
+    return n
+
+
+class BuiltinEngine:
+    """cotuong's own engine. ``level`` is 1 (Dễ/Easy) … 8 (Thần/God), see ``LEVELS``.
+
+    Options (``set_option``): ``Level`` 1..8; ``Hash`` transposition table megabytes 1..4096;
+    ``Threads`` accepted for protocol compatibility (the search uses one thread); ``Seed``
+    0..2**31-1 — 0 draws fresh randomness, any other value makes the weaker levels' choices
+    reproducible. The first search compiles the search (once per machine thanks to the
+    Numba cache; later processes load it in about a second).
+    """
+
+    def __init__(self, level: int = 8) -> None:
+        self._level: Level = _level(level)
+        self._hash_mb = 16
+        self._threads = 1
+        self._rng = random.Random()
+        self._tables: Tables | None = None
+        self._ctl = np.zeros(16, dtype=np.int64)
+        self._stopped = threading.Event()
+
+    # ------------------------------------------------------------------ options
+    @property
+    def name(self) -> str:
+        return f"cotuong {self._level.title}"
+
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    def set_option(self, name: str, value: str) -> None:
+        key = name.strip().lower()
+        if key == "level":
+            self._level = _level(value)
+        elif key in ("hash", "hashsize"):
+            self._hash_mb = _int_option("Hash", value, 1, 4096)
+            self._tables = None
+        elif key == "threads":
+            self._threads = _int_option("Threads", value, 1, 1024)
+        elif key == "seed":
+            seed = _int_option("Seed", value, 0, 2**31 - 1)
+            self._rng = random.Random(seed) if seed else random.Random()
+        else:
+            raise EngineOptionError(
+                f"unknown option {name!r} (known: Level, Hash, Threads, Seed)"
+            )
+
+    def new_game(self) -> None:
+        """Forget everything learnt in the previous game (TT, history, killers)."""
+        if self._tables is not None:
+            for array in self._tables[:3]:
+                array.fill(0)
+
+    def stop(self) -> None:
+        """End the running search soon (within about a millisecond); safe from any thread."""
+        self._ctl[CTL_STOP] = 1
+        self._stopped.set()
+
+    def close(self) -> None:
+        self.stop()
+        self._tables = None
+
+    # ------------------------------------------------------------------ search
+    def _get_tables(self) -> Tables:
+        if self._tables is None:
+            tables = new_tables(self._hash_mb)
+            # One control array for the engine's lifetime, so stop() always reaches the search.
+            self._tables = (*tables[:7], self._ctl)
+        return self._tables
+
+    def search(
+        self,
+        start_fen: str,
+        moves: Sequence[str],
+        limits: Limits,
+        on_info: InfoCallback | None = None,
+    ) -> SearchResult:
+        """Best move for the position after ``moves`` from ``start_fen`` within ``limits``.
+
+        Raises ``InvalidFenError``/``IllegalSetupError`` for a bad FEN,
+        ``InvalidMoveTextError``/``IllegalMoveError`` for a bad move (naming it), and
+        :class:`~cotuong.GameOverError` when the side to move has no legal move.
+        """
+        started = time.perf_counter()
+        board = Board(start_fen)
+        codes: list[int] = []
+        for text in moves:
+            move = Move.from_iccs(text)
+            board.push(move)
+            codes.append(move_code(move))
+        legal = board._legal_codes()
+        if not legal:
+            raise GameOverError(
+                f"{board.turn.en} has no legal move in {board.fen()}: the game is over"
+            )
+        pos = position_from_board(Board(start_fen))
+        play_codes(pos, codes)
+        tables = self._get_tables()
+        ctl = self._ctl
+        ctl[:] = 0
+        self._stopped.clear()
+        lv = self._level
+        ctl[CTL_NOISE] = lv.noise_cp
+        ctl[CTL_SALT] = self._rng.getrandbits(62)
+        node_caps = [n for n in (limits.nodes, lv.max_nodes) if n]
+        ctl[CTL_NODE_LIMIT] = min(node_caps) if node_caps else 0
+        soft_ms, hard_ms = self._budget(limits, board.turn.sign > 0)
+        max_depth = min(limits.depth or MAX_PLY - 4, lv.max_depth, MAX_PLY - 4)
+        timer = None
+        if hard_ms is not None:
+            timer = threading.Timer(max(hard_ms, 1) / 1000.0, self._expire)
+            timer.daemon = True
+            timer.start()
+        try:
+            best, score, info = self._iterate(pos, tables, max_depth, soft_ms, started, on_info)
+            if best == 0:
+                best = int(legal[0])
+            if lv.margin_cp > 0 or lv.blunder_rate > 0:
+                depth_done = info.depth if info is not None else 1
+                best = self._imperfect(pos, tables, legal, best, depth_done)
+            if limits.infinite:
+                self._stopped.wait()  # UCI: an infinite search answers only after 'stop'
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if info is None:
+            elapsed = max(1, int((time.perf_counter() - started) * 1000))
+            info = Info(depth=0, nodes=int(ctl[CTL_NODES]), time_ms=elapsed,
+                        nps=int(ctl[CTL_NODES]) * 1000 // elapsed, pv=(code_iccs(best),),
+                        score_cp=score)
+        ponder = info.pv[1] if len(info.pv) > 1 and info.pv[0] == code_iccs(best) else None
+        return SearchResult(bestmove=code_iccs(best), ponder=ponder, info=info)
+
+    def _expire(self) -> None:
+        self._ctl[CTL_STOP] = 1
+
+    def _budget(self, limits: Limits, red: bool) -> tuple[float | None, float | None]:
+        """(soft, hard) milliseconds: no new iteration after soft; the search stops at hard."""
+        share = self._level.time_share
+        if limits.infinite:
+            return None, None
+        if limits.movetime_ms is not None:
+            budget = limits.movetime_ms * share
+            margin = min(30.0, limits.movetime_ms * 0.1)
+            hard = max(1.0, budget - margin)
+            return hard, hard
+        remaining = limits.wtime_ms if red else limits.btime_ms
+        if remaining is not None:
+            inc = (limits.winc_ms if red else limits.binc_ms) or 0
+            togo = max(1, min(limits.movestogo or 30, 30))
+            target = (remaining / togo + 0.8 * inc) * share
+            target = max(1.0, min(target, remaining * 0.3))
+            return target * 0.6, max(1.0, min(target * 2.5, remaining * 0.4))
+        if limits.depth is not None or limits.nodes is not None:
+            return None, None
+        default = float(self._level.default_ms)
+        return default, default
+
+    def _iterate(
+        self,
+        pos: object,
+        tables: Tables,
+        max_depth: int,
+        soft_ms: float | None,
+        started: float,
+        on_info: InfoCallback | None,
+    ) -> tuple[int, int, Info | None]:
+        ctl = self._ctl
+        best, score, info = 0, 0, None
+        for depth in range(1, max_depth + 1):
+            ctl[CTL_SELDEPTH] = 0
+            if depth >= 4 and abs(score) < MATE_BOUND:
+                alpha, beta = score - ASPIRATION, score + ASPIRATION
+            else:
+                alpha, beta = -INF, INF
+            while True:
+                s, m = search_root(pos, tables, depth, alpha, beta)
+                if ctl[CTL_ABORTED]:
+                    break
+                if s <= alpha:
+                    alpha = -INF
+                elif s >= beta:
+                    beta = INF
+                else:
+                    break
+            if ctl[CTL_ABORTED]:
+                # A root move that beat the previous best in the unfinished iteration is
+                # proven better: play it.
+                if ctl[CTL_ROOT_BEST]:
+                    best = int(ctl[CTL_ROOT_BEST])
+                break
+            best, score = int(m), int(s)
+            elapsed = time.perf_counter() - started
+            ms = max(1, int(elapsed * 1000))
+            nodes = int(ctl[CTL_NODES])
+            pv_table, pv_len = tables[3], tables[4]
+            pv = tuple(code_iccs(int(x)) for x in pv_table[0, : max(1, int(pv_len[0]))])
+            mate = None
+            if abs(score) >= MATE_BOUND:
+                plies = MATE - abs(score)
+                mate = (plies + 1) // 2 if score > 0 else -((plies + 1) // 2)
+            info = Info(depth=depth, nodes=nodes, time_ms=ms, nps=nodes * 1000 // ms, pv=pv,
+                        score_cp=None if mate is not None else score, mate=mate,
+                        seldepth=int(ctl[CTL_SELDEPTH]) or depth)
+            if on_info is not None:
+                on_info(info)
+            if mate is not None and depth > MATE - abs(score) + 1:
+                break  # a mate found and proven: deeper search cannot change it
+            if soft_ms is not None and elapsed * 1000 >= soft_ms:
+                break
+            if ctl[CTL_NODE_LIMIT] and ctl[CTL_NODES] >= ctl[CTL_NODE_LIMIT]:
+                break
+        return best, score, info
+
+    def _imperfect(self, pos: object, tables: Tables, legal: list[int], best: int,
+                   depth_done: int) -> int:
+        """A weaker level's choice: a random move near the best, or an unchecked blunder."""
+        lv = self._level
+        ctl = self._ctl
+        ctl[CTL_STOP] = 0
+        ctl[CTL_ABORTED] = 0
+        ctl[CTL_NODE_LIMIT] = 0
+        moves = np.array(legal, dtype=np.int32)
+        if self._rng.random() < lv.blunder_rate:
+            # Look only at the board right after the move: hanging pieces go unseen.
+            scores = root_scores(pos, tables, moves, 0)
+            margin = max(lv.margin_cp, 60)
+            ref = int(scores.max())
+        else:
+            scores = root_scores(pos, tables, moves, max(1, min(depth_done, 3)))
+            margin = lv.margin_cp
+            ref = int(scores[legal.index(best)])
+        weights = []
+        for m, s in zip(legal, scores, strict=True):
+            if m == best:
+                weights.append(float(margin))
+            else:
+                gap = ref - int(s)
+                weights.append(float(min(2 * margin, max(0, margin - gap))))
+        if sum(weights) <= 0:
+            return best
+        return int(self._rng.choices(legal, weights=weights)[0])
+
+
+def _level(value: int | str) -> Level:
+    return level(value)

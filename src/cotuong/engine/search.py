@@ -1,0 +1,389 @@
+"""The compiled search: principal-variation alpha-beta with quiescence, transposition table,
+null move, late-move reductions, check extension and xiangqi-aware repetition.
+
+Python drives iterative deepening (``cotuong.engine.builtin``) one depth at a time through
+:func:`search_root`; everything below it runs inside Numba. The search data is a tuple
+
+``(tt, hist, killers, pv, pvlen, moves, scores, ctl)``
+
+made by :func:`new_tables`. ``ctl`` is how Python and the compiled search talk while it runs
+(it releases the GIL): ``ctl[CTL_STOP]`` is polled every 1024 nodes, so ``stop()`` from another
+thread or a timer ends the search within about a millisecond.
+
+Repetition (``_repetition``): a position that occurred before on the game or search path
+with the same side to move, with no capture or null move in between, ends the line. If the
+side that moved into the repetition gave check with every one of its moves in the cycle and
+the other side did not, it is a perpetual check and the checker loses (both rule sets of the
+referee agree on this); otherwise the line is scored a draw. Perpetual *chase* is not detected
+inside the search (the referee rules it exactly after the move is played).
+
+>>> from cotuong.engine.position import position_from_fen
+>>> pos = position_from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w")
+>>> tables = new_tables(1)
+>>> score, move = search_root(pos, tables, 3, -INF, INF)
+>>> score >= MATE_BOUND
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cotuong.engine.evaluate import evaluate
+from cotuong.engine.position import (
+    MAX_MOVES,
+    generate,
+    in_check,
+    make,
+    make_null,
+    unmake,
+    unmake_null,
+)
+from cotuong.engine.tables import ORDER_VALUE, VALUE
+
+MATE = 30000
+MATE_BOUND = MATE - 1000  # scores beyond this are mates (distance in plies = MATE - |score|)
+PERPETUAL = 20000  # the perpetual checker loses, scored below the mate band
+INF = 32000
+MAX_PLY = 100
+
+CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
+CTL_ROOT_BEST, CTL_NOISE, CTL_SALT = 5, 6, 7
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
+
+
+def new_tables(hash_mb: int) -> Tables:
+    """Fresh search data with a transposition table of about ``hash_mb`` megabytes."""
+    entries = 1
+    while entries * 2 * 16 <= max(1, hash_mb) * 1024 * 1024:
+        entries *= 2
+    return (
+        np.zeros((entries, 2), dtype=np.int64),
+        np.zeros((90, 90), dtype=np.int64),
+        np.zeros((MAX_PLY + 4, 2), dtype=np.int32),
+        np.zeros((MAX_PLY + 4, MAX_PLY + 4), dtype=np.int32),
+        np.zeros(MAX_PLY + 4, dtype=np.int32),
+        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
+        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int64),
+        np.zeros(16, dtype=np.int64),
+    )
+
+
+@njit(cache=True, nogil=True)
+def _poll(ctl: Any) -> bool:
+    """Count a node; every 1024 nodes look at the stop flag and the node limit."""
+    ctl[1] += 1
+    if (ctl[1] & 1023) == 0 and (ctl[0] != 0 or (ctl[2] > 0 and ctl[1] >= ctl[2])):
+        ctl[3] = 1
+    return bool(ctl[3] != 0)
+
+
+@njit(cache=True, nogil=True)
+def _repetition(pos: Any) -> int:
+    """0 no repetition, 1 draw, 2 side to move wins (opponent's perpetual check), 3 it loses."""
+    _b, _sqid, _plist, st, hkeys, hinfo = pos
+    h = st[3]
+    key = st[1]
+    lim = h
+    # Positions before a capture or null move cannot come back; 120 plies is the move rule.
+    while lim > 0 and (hinfo[lim] & 2) == 0 and h - lim < 120:
+        lim -= 1
+    i = h - 4
+    while i >= lim:
+        if hkeys[i] == key:
+            opp_checks = True
+            k = i + 2
+            while k <= h:
+                if (hinfo[k] & 1) == 0:
+                    opp_checks = False
+                    break
+                k += 2
+            me_checks = True
+            k = i + 1
+            while k < h:
+                if (hinfo[k] & 1) == 0:
+                    me_checks = False
+                    break
+                k += 2
+            if opp_checks and not me_checks:
+                return 2
+            if me_checks and not opp_checks:
+                return 3
+            return 1
+        i -= 2
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int, k1: int,
+                 hist: Any) -> None:
+    for i in range(n):
+        m = moves[i]
+        fr = m >> 7
+        to = m & 127
+        if m == tt_move:
+            scores[i] = 1 << 40
+        elif b[to] != 0:
+            scores[i] = (1 << 30) + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
+        elif m == k0:
+            scores[i] = 1 << 29
+        elif m == k1:
+            scores[i] = 1 << 28
+        else:
+            scores[i] = hist[fr, to]
+
+
+@njit(cache=True, nogil=True)
+def _pick(moves: Any, scores: Any, i: int, n: int) -> int:
+    """Move the best-scored remaining move to slot i (selection sort, lazily)."""
+    best = i
+    for j in range(i + 1, n):
+        if scores[j] > scores[best]:
+            best = j
+    if best != i:
+        moves[i], moves[best] = moves[best], moves[i]
+        scores[i], scores[best] = scores[best], scores[i]
+    return int(moves[i])
+
+
+@njit(cache=True, nogil=True)
+def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
+    """Captures only (all moves when in check), with stand-pat and delta pruning."""
+    _tt, hist, _k, _pv, pvlen, movebuf, scorebuf, ctl = t
+    pvlen[ply] = ply
+    if _poll(ctl):
+        return 0
+    if ply > ctl[4]:
+        ctl[4] = ply
+    b = pos[0]
+    side = pos[3][0]
+    if ply >= MAX_PLY:
+        return evaluate(pos, ctl[6], ctl[7])
+    check = in_check(pos, side)
+    moves = movebuf[ply]
+    scores = scorebuf[ply]
+    stand = -INF
+    if check:
+        best = -MATE + ply
+        n = generate(pos, moves, False)
+    else:
+        stand = evaluate(pos, ctl[6], ctl[7])
+        if stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        n = generate(pos, moves, True)
+    _score_moves(b, moves, scores, n, 0, 0, 0, hist)
+    legal = 0
+    for i in range(n):
+        m = _pick(moves, scores, i, n)
+        to = m & 127
+        if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
+            continue  # even winning this piece for free cannot reach alpha
+        u = make(pos, m)
+        if in_check(pos, side):
+            unmake(pos, m, u)
+            continue
+        legal += 1
+        s = -qsearch(pos, t, -beta, -alpha, ply + 1)
+        unmake(pos, m, u)
+        if ctl[3] != 0:
+            return 0
+        if s > best:
+            best = s
+            if s > alpha:
+                alpha = s
+                if s >= beta:
+                    break
+    return int(best)
+
+
+@njit(cache=True, nogil=True)
+def _has_pieces(st: Any, side: int) -> bool:
+    """Null move is unsafe in zugzwang-prone endings: require a rook, horse or cannon."""
+    base = 8 + 8 * side
+    return bool(st[base + 4] + st[base + 5] + st[base + 6] > 0)
+
+
+@njit(cache=True, nogil=True)
+def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
+              allow_null: bool) -> int:
+    tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl = t
+    pvlen[ply] = ply
+    if _poll(ctl):
+        return 0
+    b, _sqid, _plist, st, _hkeys, hinfo = pos
+    side = st[0]
+    check = in_check(pos, side)
+    if check:
+        hinfo[st[3]] |= 1
+    if ply > 0:
+        rep = _repetition(pos)
+        if rep == 1:
+            return 0
+        if rep == 2:
+            return PERPETUAL - ply
+        if rep == 3:
+            return -(PERPETUAL - ply)
+        # Mate-distance pruning: no line from here can beat a mate already found nearer.
+        alpha = max(alpha, -MATE + ply)
+        beta = min(beta, MATE - ply - 1)
+        if alpha >= beta:
+            return alpha
+        if ply >= MAX_PLY:
+            return evaluate(pos, ctl[6], ctl[7])
+    if check:
+        depth += 1
+    if depth <= 0:
+        return qsearch(pos, t, alpha, beta, ply)
+    pvnode = beta - alpha > 1
+    key = st[1]
+    idx = key & (tt.shape[0] - 1)
+    tt_move = 0
+    if tt[idx, 0] == key:
+        data = tt[idx, 1]
+        tt_move = (data >> 17) & 0x3FFF
+        tdepth = (data >> 31) & 0xFF
+        flag = (data >> 39) & 3
+        ts = (data & 0x1FFFF) - 65536
+        if ts >= MATE_BOUND:
+            ts -= ply
+        elif ts <= -MATE_BOUND:
+            ts += ply
+        if ply > 0 and not pvnode and tdepth >= depth and (
+            flag == EXACT or (flag == LOWER and ts >= beta) or (flag == UPPER and ts <= alpha)
+        ):
+            return int(ts)
+    static = 0
+    if not check and not pvnode:
+        static = evaluate(pos, ctl[6], ctl[7])
+        # Reverse futility: far above beta near the leaves, a quiet move will not fall below.
+        if depth <= 3 and static - 120 * depth >= beta and abs(beta) < MATE_BOUND:
+            return static
+        if allow_null and depth >= 3 and static >= beta and _has_pieces(st, side):
+            r = 3 if depth >= 6 else 2
+            make_null(pos)
+            s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+            unmake_null(pos)
+            if ctl[3] != 0:
+                return 0
+            if s >= beta:
+                return beta if s >= MATE_BOUND else s
+    moves = movebuf[ply]
+    scores = scorebuf[ply]
+    n = generate(pos, moves, False)
+    k0 = killers[ply, 0]
+    k1 = killers[ply, 1]
+    _score_moves(b, moves, scores, n, tt_move, k0, k1, hist)
+    best = -INF
+    best_move = 0
+    flag = UPPER
+    legal = 0
+    for i in range(n):
+        m = _pick(moves, scores, i, n)
+        fr = m >> 7
+        to = m & 127
+        capture = b[to] != 0
+        u = make(pos, m)
+        if in_check(pos, side):
+            unmake(pos, m, u)
+            continue
+        legal += 1
+        gives_check = in_check(pos, 1 - side)
+        quiet = not capture and not gives_check and not check
+        # Futility: at frontier nodes a quiet move cannot lift a hopeless static score.
+        if (quiet and not pvnode and depth <= 2 and legal > 1 and m != k0 and m != k1
+                and static + 150 * depth <= alpha and abs(alpha) < MATE_BOUND):
+            unmake(pos, m, u)
+            continue
+        if legal == 1:
+            s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, True)
+        else:
+            red = 0
+            if depth >= 3 and quiet and legal > 3 and m != k0 and m != k1:
+                red = 1
+                if legal > 8:
+                    red += 1
+                if depth >= 7 and legal > 16:
+                    red += 1
+                if pvnode:
+                    red -= 1
+            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True)
+            if s > alpha and red > 0:
+                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, True)
+            if alpha < s < beta:
+                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, True)
+        unmake(pos, m, u)
+        if ctl[3] != 0:
+            return 0
+        if s > best:
+            best = s
+            if s > alpha:
+                alpha = s
+                best_move = m
+                flag = EXACT
+                pv[ply, ply] = m
+                for j in range(ply + 1, pvlen[ply + 1]):
+                    pv[ply, j] = pv[ply + 1, j]
+                pvlen[ply] = max(pvlen[ply + 1], ply + 1)
+                if ply == 0:
+                    ctl[5] = m
+                if s >= beta:
+                    flag = LOWER
+                    if not capture:
+                        if killers[ply, 0] != m:
+                            killers[ply, 1] = killers[ply, 0]
+                            killers[ply, 0] = m
+                        hist[fr, to] += depth * depth
+                        if hist[fr, to] > (1 << 26):
+                            for x in range(90):
+                                for y in range(90):
+                                    hist[x, y] >>= 1
+                    break
+    if legal == 0:
+        return -MATE + ply  # checkmated or stalemated: both lose in xiangqi
+    ts = best
+    if ts >= MATE_BOUND:
+        ts += ply
+    elif ts <= -MATE_BOUND:
+        ts -= ply
+    old = tt[idx, 1]
+    if tt[idx, 0] != key or ((old >> 31) & 0xFF) <= depth or flag == EXACT:
+        store_move = best_move if best_move != 0 else tt_move
+        tt[idx, 0] = key
+        tt[idx, 1] = ((ts + 65536) & 0x1FFFF) | (store_move << 17) | (depth << 31) | (flag << 39)
+    return int(best)
+
+
+@njit(cache=True, nogil=True)
+def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[int, int]:
+    """One iteration at ``depth``; returns (score, best move) — the PV is in ``t[3][0]``."""
+    t[7][3] = 0
+    t[7][5] = 0
+    s = alphabeta(pos, t, depth, alpha, beta, 0, False)
+    return s, t[7][5]
+
+
+@njit(cache=True, nogil=True)
+def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
+    """Exact score of each root move (``depth`` 0 = static evaluation after the move, no
+    quiescence: that is how a beginner who does not look for the reply sees the board)."""
+    out = np.zeros(moves.shape[0], dtype=np.int64)
+    for i in range(moves.shape[0]):
+        m = moves[i]
+        u = make(pos, m)
+        if depth <= 0:
+            out[i] = -evaluate(pos, t[7][6], t[7][7])
+        else:
+            out[i] = -alphabeta(pos, t, depth - 1, -INF, INF, 1, True)
+        unmake(pos, m, u)
+        if t[7][3] != 0:
+            break
+    return out
