@@ -10,3 +10,9 @@ from cotuong.core import __all__ as _core_all
 
 __all__ = list(_core_all)
 __version__ = "0.1.0"
+
+# The referee layer (rule sets, rulings) and a played game.
+from cotuong.game import Event, Game
+from cotuong.referee.rules import RuleSet, presets, rule_set
+
+__all__ += ["Event", "Game", "RuleSet", "presets", "rule_set"]

@@ -17,8 +17,8 @@ where simpler referees go wrong.
 >>> b = Board("4k4/9/9/9/9/2n6/9/9/9/3K2R2 w - - 0 1")
 >>> before = threats(b, 1)
 >>> b.push(Move.from_iccs("g0g4"))
->>> sorted(new_victims(before, threats(b, 1)))   # the rook now attacks the horse
-[16]
+>>> sorted(new_victims(before, threats(b, 1)))   # the rook now attacks the horse (id 17)
+[17]
 """
 
 from __future__ import annotations
@@ -314,7 +314,7 @@ def move_chases(board: Board, move: int, options: ChaseOptions = ASIAN_CHASE) ->
     >>> from cotuong import Board, Move
     >>> b = Board("4k4/9/9/9/9/2n6/9/9/9/3K2R2 w - - 0 1")
     >>> sorted(move_chases(b, Move.from_iccs("g0g4").encode()))
-    [16]
+    [17]
     """
     mover = board._side
     before, caps_before = _relation(board, mover, options)

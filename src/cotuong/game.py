@@ -1,0 +1,419 @@
+"""A played game under a rule set: moves, offers, resignation, rulings, outcome.
+
+Pure: no I/O, no clocks (a server adds them and calls :meth:`Game.flag`). Every
+state transition returns the :class:`Event` values it caused.
+
+>>> from cotuong import Game
+>>> g = Game("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1", lang="vi")
+>>> for text in ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2:
+...     events = g.play(text)
+>>> g.outcome.explanation
+'Đen thắng: Đỏ chiếu dai (X2.1, X2/1)'
+>>> g.outcome.result
+'0-1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cotuong.core import tables
+from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
+from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.types import Color, Move
+from cotuong.referee import explain
+from cotuong.referee.facts import PlyNote, fill_chases
+from cotuong.referee.repetition import classify, cycle_start
+from cotuong.referee.rules import RuleSet, rule_set
+
+KING_ZONE = tables.KING_ZONE
+_ATTACKING_KINDS = (4, 5, 6, 7)  # Mã, Xe, Pháo, Tốt
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: ``kind`` is ``"move"``, ``"warning"``,
+    ``"draw_offered"``, ``"draw_declined"`` or ``"game_over"``.
+
+    ``move`` and ``check`` describe a move event; ``text`` is for people (in the
+    game's language); ``outcome`` is set on ``"game_over"``.
+    """
+
+    kind: str
+    ply: int
+    move: Move | None = None
+    check: bool = False
+    text: str = ""
+    outcome: Outcome | None = None
+
+
+class Game:
+    """A game from ``fen`` (start position by default) under ``rules``.
+
+    ``rules`` is a preset name (``"xiangqiplay"``, the default, or ``"asian"``) or a
+    :class:`~cotuong.referee.RuleSet`; ``lang`` (``"vi"`` or ``"en"``) chooses the
+    language of explanations, warnings and event texts.
+    """
+
+    def __init__(self, fen: str | None = None, rules: str | RuleSet = "xiangqiplay", *,
+                 lang: str = "en") -> None:
+        if lang not in ("vi", "en"):
+            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
+        self.rules = rule_set(rules)
+        self.lang = lang
+        self._board = Board(fen)
+        self._start_fen = self._board.fen()
+        self._keys: list[int] = [self._board.key]
+        self._counts: dict[int, int] = {self._board.key: 1}
+        self._floor = 0  # no position before this ply can repeat (a capture since)
+        self._pseudo = self._board._pseudo_codes()
+        self._outcome: Outcome | None = None
+        self._texts: dict[str, str] = {}
+        self._warnings: list[str] = []
+        self._offer: Color | None = None
+        self._streak: dict[int, tuple[int, frozenset[int]]] = {1: (0, frozenset()),
+                                                               -1: (0, frozenset())}
+        self._effective = 0
+        self._effective_done = 0
+        self._progress = 0
+        self._check_start_position()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else winner, termination and explanation."""
+        return self._outcome
+
+    def outcome_text(self, lang: str) -> str | None:
+        """The explanation of the outcome in another language (``"vi"``/``"en"``)."""
+        return self._texts.get(lang) if self._outcome else None
+
+    @property
+    def warnings(self) -> list[str]:
+        """Warnings so far, e.g. that the next repetition will be ruled (a copy)."""
+        return list(self._warnings)
+
+    @property
+    def board(self) -> Board:
+        """A copy of the current position with its moves (changing it changes nothing)."""
+        return self._board.copy()
+
+    @property
+    def turn(self) -> Color:
+        return self._board.turn
+
+    @property
+    def moves(self) -> list[Move]:
+        return self._board.move_stack
+
+    @property
+    def start_fen(self) -> str:
+        return self._start_fen
+
+    def fen(self) -> str:
+        return self._board.fen()
+
+    @property
+    def draw_offer(self) -> Color | None:
+        """The side whose draw offer is pending, if any."""
+        return self._offer
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move: Move | str, notation: str | None = None) -> list[Event]:
+        """Play a move given as a :class:`Move` or as text in any notation.
+
+        Raises :class:`~cotuong.GameOverError` after the end, and
+        :class:`~cotuong.IllegalMoveError` (saying why) for an illegal move.
+        """
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over ({self._outcome.explanation}); "
+                                "no more moves can be played", "GAME_OVER")
+        board = self._board
+        mv = self._resolve(move, notation)
+        code = mv.encode()
+        if code not in self._pseudo or not board._safe_after(code):
+            reason = board.illegal_reason(mv)
+            why = reason.en if reason is not None else "not legal here"
+            raise IllegalMoveError(f"{mv.iccs} is illegal: {why}",
+                                   reason.code if reason is not None else "ILLEGAL_MOVE")
+        mover = board._side
+        moved = board._b[code >> 7]
+        captured = board._b[code & 127]
+        note = PlyNote(False)
+        board._push_code(code, note)
+        check = board.is_check()
+        note.check = check
+        events = [Event("move", board.ply, mv, check)]
+        if self._offer is not None and self._offer.sign == mover:
+            pass  # the offer stands until the opponent answers or moves
+        elif self._offer is not None:
+            self._offer = None  # moving instead of accepting declines
+        self._pseudo = board._pseudo_codes()
+        key = board.key
+        self._keys.append(key)
+        if captured:
+            self._counts = {key: 1}
+            self._floor = board.ply
+        else:
+            self._counts[key] = self._counts.get(key, 0) + 1
+        self._update_progress(mover, moved, code, captured)
+        outcome = self._after_move(mover, check, captured, key, events)
+        if outcome is not None:
+            events.append(self._finish(outcome))
+        return events
+
+    def _resolve(self, move: Move | str, notation: str | None) -> Move:
+        if isinstance(move, Move):
+            return move
+        if not isinstance(move, str):
+            raise CotuongError(f"a move must be a Move or a text, not {type(move).__name__}",
+                               "NOT_A_MOVE")
+        text = move.strip()
+        if notation in (None, "iccs") and len(text) == 4 and text[0] in "abcdefghi" \
+                and text[2] in "abcdefghi" and text[1].isdigit() and text[3].isdigit():
+            return Move.from_iccs(text)  # the fast path for engines and records
+        return self._board.parse_move(text, notation)
+
+    def _has_legal_move(self) -> bool:
+        board = self._board
+        side = board._side
+        k = board._ksq[side]
+        if not board._king_attacked(k, side):
+            zone = KING_ZONE[k]
+            for m in self._pseudo:
+                if not zone[m >> 7] and not zone[m & 127]:
+                    return True  # touches no line of the king: cannot expose it
+        return any(board._safe_after(m) for m in self._pseudo)
+
+    def _after_move(self, mover: int, check: bool, captured: int, key: int,
+                    events: list[Event]) -> dict[str, Outcome] | None:
+        board = self._board
+        rules = self.rules
+        if not self._has_legal_move():
+            return {lang: self._mate(lang) for lang in ("vi", "en")}
+        count = self._counts.get(key, 1)
+        if count >= 3:
+            return self._repetition()
+        if count == 2:
+            self._warn(events)
+        if rules.consecutive_limits is not None:
+            result = self._check_limit(mover, check)
+            if result is not None:
+                return result
+        if rules.no_capture_plies is not None and board.halfmove_clock >= rules.no_capture_plies:
+            return self._draw(Termination.MOVE_RULE)
+        if captured and rules.no_attacking_pieces and self._no_attackers():
+            return self._draw(Termination.NO_ATTACKING_PIECES)
+        if rules.move_cap_plies is not None and board.ply >= rules.move_cap_plies:
+            return self._draw(Termination.MOVE_LIMIT)
+        if rules.progress_plies is not None and self._progress >= rules.progress_plies:
+            return self._draw(Termination.MOVE_RULE, {
+                "vi": f"{rules.progress_plies // 2} nước không ăn quân, không tiến Tốt đã qua sông",
+                "en": f"{rules.progress_plies // 2} moves without a capture or a crossed "
+                      "pawn's advance"})
+        if rules.effective_plies is not None and board.ply >= rules.effective_plies \
+                and self._effective_count() >= rules.effective_plies:
+            return self._draw(Termination.MOVE_LIMIT, {
+                "vi": f"{rules.effective_plies // 2} nước có hiệu lực "
+                      "(không tính chiếu, đuổi và nước đáp lại)",
+                "en": f"{rules.effective_plies // 2} effective moves "
+                      "(checks, chases and their replies not counted)"})
+        return None
+
+    # -------------------------------------------------------------- rulings
+    def _mate(self, lang: str) -> Outcome:
+        outcome = self._board.outcome(lang)
+        assert outcome is not None
+        return outcome
+
+    def _repetition(self) -> dict[str, Outcome]:
+        board = self._board
+        keys = self._keys[self._floor:]
+        start = cycle_start(keys, 3)
+        last = cycle_start(keys, 2)
+        assert start is not None and last is not None
+        ruling = classify(board, self._floor + start, self.rules)
+        return {lang: explain.ruling_outcome(board, ruling, self._floor + last, lang)
+                for lang in ("vi", "en")}
+
+    def _warn(self, events: list[Event]) -> None:
+        keys = self._keys[self._floor:]
+        start = cycle_start(keys, 2)
+        if start is None:
+            return
+        ruling = classify(self._board, self._floor + start, self.rules)
+        text = explain.warning_text(self._board, ruling, self.lang)
+        if text is not None:
+            self._warnings.append(text)
+            events.append(Event("warning", self._board.ply, text=text))
+
+    def _check_limit(self, mover: int, check: bool) -> dict[str, Outcome] | None:
+        """The 6/12/18 consecutive checks with 1/2/3 pieces of ``001``."""
+        limits = self.rules.consecutive_limits
+        assert limits is not None
+        if not check:
+            self._streak[mover] = (0, frozenset())
+            return None
+        board = self._board
+        checked = board.turn
+        ids = frozenset(pid for sq in board.attackers(checked.opponent, board.king_square(checked))
+                        if (pid := board.piece_id_at(sq)) is not None)
+        n, pieces = self._streak[mover]
+        n += 1
+        pieces = pieces | ids
+        self._streak[mover] = (n, pieces)
+        limit = limits[min(len(pieces), 3) - 1]
+        if n <= limit:
+            return None
+        loser = Color.from_sign(mover)
+        texts = {
+            "vi": f"{loser.opponent.vi} thắng: {loser.vi} chiếu liên tục {n} nước với "
+                  f"{len(pieces)} quân, quá giới hạn {limit}",
+            "en": f"{loser.opponent.en} wins: {loser.en} gave {n} consecutive checks with "
+                  f"{len(pieces)} piece(s), over the limit of {limit}",
+        }
+        return {lang: Outcome(loser.opponent, Termination.CHECK_LIMIT, t)
+                for lang, t in texts.items()}
+
+    def _update_progress(self, mover: int, moved: int, code: int, captured: int) -> None:
+        f, t = code >> 7, code & 127
+        crossed_advance = moved == 7 * mover and (
+            (mover > 0 and f // 9 >= 5 and t // 9 > f // 9)
+            or (mover < 0 and f // 9 <= 4 and t // 9 < f // 9))
+        self._progress = 0 if captured or crossed_advance else self._progress + 1
+
+    def _effective_count(self) -> int:
+        """Plies that are neither a check or chase nor the reply to one (counted lazily:
+        chase facts are computed only once the game is long enough to need them)."""
+        board = self._board
+        stack = board._stack
+        fill_chases(board, self._effective_done, self.rules.chase_options)
+        for i in range(self._effective_done, len(stack)):
+            if not self._forcing(i) and not (i > 0 and self._forcing(i - 1)):
+                self._effective += 1
+        self._effective_done = len(stack)
+        return self._effective
+
+    def _forcing(self, i: int) -> bool:
+        note = self._board._stack[i].note
+        return isinstance(note, PlyNote) and (note.check or bool(note.chases))
+
+    def _no_attackers(self) -> bool:
+        return not any(abs(code) in _ATTACKING_KINDS for code in self._board._b)
+
+    def _draw(self, termination: Termination,
+              detail: dict[str, str] | None = None) -> dict[str, Outcome]:
+        return {lang: Outcome(None, termination,
+                              explain.draw_text(termination, lang, (detail or {}).get(lang, "")))
+                for lang in ("vi", "en")}
+
+    def _finish(self, outcomes: dict[str, Outcome]) -> Event:
+        self._texts = {lang: o.explanation for lang, o in outcomes.items()}
+        self._outcome = outcomes[self.lang]
+        self._offer = None
+        return Event("game_over", self._board.ply, text=self._outcome.explanation,
+                     outcome=self._outcome)
+
+    def _check_start_position(self) -> None:
+        rules = self.rules
+        outcome: dict[str, Outcome] | None = None
+        if not self._has_legal_move():
+            outcome = {lang: self._mate(lang) for lang in ("vi", "en")}
+        elif rules.no_attacking_pieces and self._no_attackers():
+            outcome = self._draw(Termination.NO_ATTACKING_PIECES)
+        elif rules.no_capture_plies is not None and \
+                self._board.halfmove_clock >= rules.no_capture_plies:
+            outcome = self._draw(Termination.MOVE_RULE)
+        if outcome is not None:
+            self._finish(outcome)
+
+    # ------------------------------------------------------- offers and ends
+    def _live(self, action: str) -> None:
+        if self._outcome is not None:
+            raise GameOverError(f"cannot {action}: the game is over "
+                                f"({self._outcome.explanation})", "GAME_OVER")
+
+    def offer_draw(self, color: Color) -> list[Event]:
+        """``color`` offers a draw; it ends the game only when the opponent accepts,
+        or at once when the rule set lets the arbiter grant it (``003``: 50 moves each
+        without a capture)."""
+        self._live("offer a draw")
+        limit = self.rules.offer_no_capture_plies
+        if limit is not None and self._board.halfmove_clock >= limit:
+            detail = {
+                "vi": f"{color.vi} đề nghị hòa sau {limit // 2} nước mỗi bên không ăn quân",
+                "en": f"{color.en} offered a draw after {limit // 2} moves each without "
+                      "a capture",
+            }
+            return [self._finish(self._draw(Termination.MOVE_RULE, detail))]
+        self._offer = color
+        text = (f"{color.vi} đề nghị hòa" if self.lang == "vi" else f"{color.en} offers a draw")
+        return [Event("draw_offered", self._board.ply, text=text)]
+
+    def accept_draw(self, color: Color) -> list[Event]:
+        """``color`` accepts the opponent's pending draw offer."""
+        self._live("accept a draw")
+        if self._offer is None or self._offer is color:
+            raise CotuongError(f"{color.en} cannot accept: there is no draw offer from "
+                               f"{color.opponent.en}", "NO_DRAW_OFFER")
+        return [self._finish(self._draw(Termination.AGREEMENT))]
+
+    def decline_draw(self, color: Color) -> list[Event]:
+        """``color`` declines the opponent's pending draw offer."""
+        self._live("decline a draw")
+        if self._offer is None or self._offer is color:
+            raise CotuongError(f"{color.en} cannot decline: there is no draw offer from "
+                               f"{color.opponent.en}", "NO_DRAW_OFFER")
+        self._offer = None
+        text = (f"{color.vi} từ chối hòa" if self.lang == "vi" else f"{color.en} declines the draw")
+        return [Event("draw_declined", self._board.ply, text=text)]
+
+    def claim_draw(self, color: Color) -> list[Event]:
+        """``color`` claims a draw under the claim rules of the rule set (Asian: 60
+        moves without a capture, at most 10 of the claimant's checks counted).
+
+        Raises :class:`~cotuong.CotuongError` (code ``NO_DRAW_CLAIM``) when no claim holds.
+        """
+        self._live("claim a draw")
+        limit = self.rules.claim_no_capture_plies
+        if limit is None:
+            raise CotuongError(f"the {self.rules.name} rules have no draw claim",
+                               "NO_DRAW_CLAIM")
+        board = self._board
+        plies = board.halfmove_clock
+        stack = board._stack
+        window = stack[len(stack) - plies:] if plies else []
+        first_mover = board._side if len(window) % 2 == 0 else -board._side
+        own_checks = sum(
+            1 for i, e in enumerate(window)
+            if (first_mover if i % 2 == 0 else -first_mover) == color.sign
+            and isinstance(e.note, PlyNote) and e.note.check)
+        cap = self.rules.claim_max_counted_checks
+        # Each check beyond the counted ones does not count, nor does its reply.
+        counted = plies - 2 * max(0, own_checks - cap) if cap is not None else plies
+        if counted < limit:
+            raise CotuongError(
+                f"{color.en} cannot claim a draw: {counted} counted plies without a capture "
+                f"of the {limit} needed", "NO_DRAW_CLAIM")
+        detail = {"vi": f"{color.vi} xin hòa sau {limit // 2} nước không ăn quân",
+                  "en": f"{color.en} claimed a draw after {limit // 2} moves without a capture"}
+        return [self._finish(self._draw(Termination.MOVE_RULE, detail))]
+
+    def resign(self, color: Color) -> list[Event]:
+        """``color`` resigns: the opponent wins."""
+        self._live("resign")
+        winner = color.opponent
+        texts = {"vi": f"{winner.vi} thắng: {color.vi} xin thua",
+                 "en": f"{winner.en} wins: {color.en} resigned"}
+        return [self._finish({lang: Outcome(winner, Termination.RESIGNATION, t)
+                              for lang, t in texts.items()})]
+
+    def flag(self, color: Color) -> list[Event]:
+        """``color``'s flag fell (the clock is outside the game): the opponent wins."""
+        self._live("flag")
+        winner = color.opponent
+        texts = {"vi": f"{winner.vi} thắng: {color.vi} hết thời gian",
+                 "en": f"{winner.en} wins: {color.en} ran out of time"}
+        return [self._finish({lang: Outcome(winner, Termination.TIME_FORFEIT, t)
+                              for lang, t in texts.items()})]
