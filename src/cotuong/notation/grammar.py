@@ -28,6 +28,7 @@ MoveSpec(kind=<PieceType.ROOK: 5>, file=None, position='+', op=<Op.TRAVERSE: 'tr
 
 from __future__ import annotations
 
+import functools
 import itertools
 import unicodedata
 from collections.abc import Mapping
@@ -57,7 +58,8 @@ class Language:
     fold_case: bool = False
     hint: str = ""
 
-    def tokens(self) -> dict[str, list[tuple[str, object]]]:
+    @functools.cached_property
+    def token_table(self) -> dict[str, list[tuple[str, object]]]:
         """Every designator token with its possible (category, value) readings."""
         table: dict[str, list[tuple[str, object]]] = {}
         for category, mapping in ((PIECE, self.pieces), (POS, self.positions),
@@ -66,6 +68,10 @@ class Language:
                 table.setdefault(key, []).append((category, value))
         return table
 
+    @functools.cached_property
+    def longest_token(self) -> int:
+        return max(len(k) for k in self.token_table)
+
 
 def normalize(text: str) -> str:
     """NFKC (full-width ``＋Ｐ＋１`` becomes ``+P+1``) without spaces."""
@@ -73,8 +79,8 @@ def normalize(text: str) -> str:
 
 
 def _tokenize(lang: Language, text: str, shown: str) -> list[list[tuple[str, object]]]:
-    table = lang.tokens()
-    longest = max(len(k) for k in table)
+    table = lang.token_table
+    longest = lang.longest_token
     key_text = text.casefold() if lang.fold_case else text
     out = []
     i = 0

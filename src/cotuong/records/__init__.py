@@ -5,6 +5,7 @@
 ('zh', 3, True)
 """
 
+from cotuong.records.compare import cross_check
 from cotuong.records.dhtmlxq import read_dhtmlxq
 from cotuong.records.model import GameRecord, RecordIssue
 from cotuong.records.movetext import detect_notations, tokenize
@@ -14,6 +15,7 @@ from cotuong.records.seeds import read_seed_games
 __all__ = [
     "GameRecord",
     "RecordIssue",
+    "cross_check",
     "detect_notations",
     "read_dhtmlxq",
     "read_pgn",

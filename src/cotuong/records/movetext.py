@@ -99,7 +99,7 @@ class Replay:
 
     moves: tuple[Move, ...]
     issues: tuple[RecordIssue, ...]
-    notation: str
+    notation: str | None
 
 
 def _replay_one(tokens: list[str], start_fen: str, notation: str, game_index: int,
@@ -149,13 +149,15 @@ def replay(tokens: list[str], start_fen: str, notation: str | None, *, game_inde
     """
     if notation is not None:
         return _replay_one(tokens, start_fen, notation_name(notation), game_index, strict)
+    if not tokens:
+        return Replay((), (), hint)
     candidates = detect_notations(tokens, hint)
     if len(candidates) == 1:
         return _replay_one(tokens, start_fen, candidates[0], game_index, strict)
     attempts = [_replay_one(tokens, start_fen, name, game_index, False) for name in candidates]
     clean = [a for a in attempts if not a.issues]
     if len({a.moves for a in clean}) > 1:
-        names = ", ".join(a.notation for a in clean)
+        names = ", ".join(str(a.notation) for a in clean)
         message = (f"game {game_index + 1}: the moves read as different games in {names}; "
                    "say which notation")
         if strict:
@@ -166,5 +168,5 @@ def replay(tokens: list[str], start_fen: str, notation: str | None, *, game_inde
         return clean[0]
     best = max(attempts, key=lambda a: len(a.moves))  # first on ties: the likeliest
     if strict:
-        _replay_one(tokens, start_fen, best.notation, game_index, True)
+        _replay_one(tokens, start_fen, candidates[attempts.index(best)], game_index, True)
     return best
