@@ -18,6 +18,7 @@ from cotuong.core import Board, CotuongError, divide
 _LAYER_COMMANDS: tuple[str, ...] = (
     "cotuong.display",
     "cotuong.tournament.cli",
+    "cotuong.engine.cli",
 )
 
 

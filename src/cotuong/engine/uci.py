@@ -20,7 +20,7 @@ and answers ``stop`` within ~0.1 s even if the engine is slow to return.
 >>> out = []
 >>> server = UciServer(First(), out.append)
 >>> for line in ["uci", "isready", "position startpos", "go depth 1"]:
-...     server.handle(line)
+...     _ = server.handle(line)
 ...     server.wait()
 >>> out[-1], "uciok" in out, "readyok" in out
 ('bestmove h2e2', True, True)
@@ -159,6 +159,19 @@ def _value(result: SearchResult) -> int:
     return info.score_cp or 0
 
 
+def _fallback_move(board: Board, allowed: set[str]) -> str:
+    """A move chosen without the engine: the most valuable capture, else a fixed one."""
+    def victim(text: str) -> int:
+        piece = board.piece_at(Move.from_iccs(text).to_square)
+        return _VICTIM_VALUE[piece.kind] if piece is not None else 0
+
+    return max(sorted(allowed), key=victim)
+
+
+# Rough piece values (pawn 1) to pick a capture when the engine gives no move.
+_VICTIM_VALUE = {1: 100, 2: 2, 3: 2, 4: 4, 5: 9, 6: 5, 7: 1}
+
+
 class UciServer:
     """A UCI/UCCI server around ``engine``, writing each output line with ``write``.
 
@@ -187,6 +200,7 @@ class UciServer:
         self._stopping = threading.Event()
         self._timer: threading.Timer | None = None
         self._last_pv: tuple[str, ...] = ()
+        self._infinite = False
 
     # ------------------------------------------------------------ output
     def _write(self, line: str) -> None:
@@ -262,6 +276,11 @@ class UciServer:
         self._write("readyok")
 
     def _refuse_while_searching(self, what: str) -> None:
+        """Commands that change the position wait for a bounded search to end (a
+        script may pipe ``go depth 5`` and the next ``position`` at once); during an
+        infinite search they are refused."""
+        if self.searching and not self._infinite:
+            self.wait(None)
         if self.searching:
             raise UciCommandError(f"'{what}' while searching; send 'stop' first")
 
@@ -326,10 +345,9 @@ class UciServer:
         self._bans = bans
 
     def _cmd_go(self, args: list[str]) -> None:
-        if self.searching:
-            raise UciCommandError("already searching; send 'stop' first")
+        limits = parse_go(args, self._board.turn, ucci=self.ucci, millisec=self.millisec)
+        self._refuse_while_searching("go")
         board = self._board
-        limits = parse_go(args, board.turn, ucci=self.ucci, millisec=self.millisec)
         self._finish_stale_search()
         allowed = sorted(m.iccs for m in board.legal_moves if m.iccs not in self._bans)
         if not allowed:
@@ -338,6 +356,7 @@ class UciServer:
         self._token += 1
         self._answered = False
         self._stopping.clear()
+        self._infinite = limits.infinite
         self._last_pv = ()
         token = self._token
         self._thread = threading.Thread(
@@ -466,7 +485,7 @@ class UciServer:
                 elif why_fallback:
                     lines.append(f"info string {why_fallback}")
                 pv_move = self._last_pv[0] if self._last_pv else None
-                best = pv_move if pv_move in allowed else min(allowed)
+                best = pv_move if pv_move in allowed else _fallback_move(board, allowed)
                 ponder = None
             if ponder is not None:
                 after = board.copy()

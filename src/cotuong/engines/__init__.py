@@ -4,6 +4,7 @@
 - :class:`ExternalEngine`: blocking, for matches and the terminal game.
 - :class:`AsyncEngine`: the asyncio core, for servers.
 - :mod:`cotuong.engines.protocol`: line parsing and ``go`` commands.
+- :func:`open_engine`: ``level:3`` / ``cmd:pikafish`` specs (matches, ``cotuong play``).
 
 >>> from cotuong.engines import ExternalEngine, EngineError
 >>> issubclass(EngineError, ValueError)
@@ -21,6 +22,7 @@ from cotuong.engines.errors import (
     EngineTimeoutError,
 )
 from cotuong.engines.protocol import EngineOption
+from cotuong.engines.spec import EngineSpec, open_engine, parse_spec
 
 __all__ = [
     "AsyncEngine",
@@ -28,9 +30,12 @@ __all__ = [
     "EngineIllegalMoveError",
     "EngineOption",
     "EngineProtocolError",
+    "EngineSpec",
     "EngineStartError",
     "EngineTerminatedError",
     "EngineTimeoutError",
     "ExternalEngine",
+    "open_engine",
+    "parse_spec",
     "split_command",
 ]

@@ -1,0 +1,191 @@
+"""The ``engine``, ``match`` and ``play`` subcommands.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> register(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["match", "level:2", "level:1", "--games", "4"]).games
+4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from cotuong.core.errors import CotuongError
+from cotuong.core.types import Color
+from cotuong.engine.interface import Limits
+
+
+def _cmd_engine(args: argparse.Namespace) -> int:
+    from cotuong.engine.uci import serve
+    from cotuong.engines.spec import open_engine
+
+    engine = open_engine(args.engine)
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    name = args.name or ("cotuong " + args.engine if args.engine.startswith("level:")
+                         else f"cotuong proxy for {engine.name}")
+    serve(engine, sys.stdin, write, name=name)
+    return 0
+
+
+def _time_control(args: argparse.Namespace, external: bool) -> object:
+    from cotuong.engine.match import TimeControl, parse_clock
+
+    base = inc = None
+    if args.tc:
+        base, inc = parse_clock(args.tc)
+    movetime = args.movetime
+    if not any((movetime, base, args.depth, args.nodes)) and external:
+        movetime = 200  # external engines have no "default": give each move 0.2 s
+    return TimeControl(movetime_ms=movetime, base_ms=base, inc_ms=inc or 0,
+                       depth=args.depth, nodes=args.nodes)
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from cotuong.engine.match import (
+        GameResult,
+        TimeControl,
+        game_pgn,
+        load_openings,
+        run_match,
+    )
+    from cotuong.engines.spec import parse_spec
+
+    specs = [parse_spec(args.first), parse_spec(args.second)]
+    tc = _time_control(args, any(s.kind != "level" for s in specs))
+    assert isinstance(tc, TimeControl)
+    openings = load_openings(args.openings)
+    total = args.games if args.games is not None else 2 * len(openings)
+    if total < 1:
+        raise CotuongError("--games must be at least 1")
+    tally = [0, 0, 0]
+    pgn_path = Path(args.pgn) if args.pgn else None
+    if pgn_path is not None:
+        pgn_path.write_text("", encoding="utf-8")
+    print(f"Match {args.first} vs {args.second}: {total} games, {tc.describe()}, "
+          f"rules {args.rules}, concurrency {args.concurrency}", flush=True)
+
+    def on_game(g: GameResult) -> None:
+        tally[{1.0: 0, 0.5: 1, 0.0: 2}[g.first_score]] += 1
+        done = sum(tally)
+        if not args.quiet:
+            print(f"[{done}/{total}] game {g.number} ({g.opening.name or 'opening'}): "
+                  f"{g.red} (Red) - {g.black} (Black) {g.outcome.result} "
+                  f"{g.outcome.termination.name.lower()} — {g.outcome.explanation} "
+                  f"[{len(g.moves)} plies, {g.seconds:.1f} s]  "
+                  f"score +{tally[0]} ={tally[1]} -{tally[2]}", flush=True)
+        if pgn_path is not None:
+            with pgn_path.open("a", encoding="utf-8") as f:
+                f.write(game_pgn(g, event=f"{args.first} vs {args.second}",
+                                 rules=args.rules) + "\n")
+
+    start = time.monotonic()
+    result = run_match(args.first, args.second, tc, openings=openings, games=total,
+                       rules=args.rules, max_plies=args.max_plies,
+                       concurrency=args.concurrency, on_game=on_game)
+    print(result.summary())
+    print(f"{len(result.games)} games in {time.monotonic() - start:.1f} s"
+          + (f"; PGN saved to {pgn_path}" if pgn_path else ""))
+    return 0
+
+
+def _prompt(question: str) -> str:
+    sys.stdout.write(question)
+    sys.stdout.flush()
+    return sys.stdin.readline().strip()
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from cotuong.engine.play import PlaySettings, TerminalGame, _t
+    from cotuong.engines.spec import open_engine
+
+    lang = args.lang
+    spec = args.engine
+    if spec is None:
+        level = args.level
+        while level is None:
+            answer = _prompt(_t(lang, "level", default=1)) or "1"
+            level = int(answer) if answer.isdigit() and 1 <= int(answer) <= 8 else None
+        spec = f"level:{level}"
+    color = args.color
+    while color is None:
+        answer = (_prompt(_t(lang, "color")) or "r").lower()
+        color = {"r": "red", "red": "red", "đỏ": "red", "do": "red",
+                 "b": "black", "black": "black", "đen": "black", "den": "black"}.get(answer)
+    human = Color.RED if color == "red" else Color.BLACK
+    if args.movetime:
+        limits = Limits(movetime_ms=args.movetime)
+    else:  # the built-in levels choose their own time; external engines get 1 s
+        limits = Limits() if spec.startswith("level:") else Limits(movetime_ms=1000)
+    pgn = None if args.no_save else (
+        args.pgn or time.strftime("cotuong-%Y%m%d-%H%M%S.pgn"))
+    settings = PlaySettings(human=human, lang=lang, rules=args.rules, limits=limits,
+                            ansi=sys.stdout.isatty() and not args.no_color,
+                            letters=args.letters, fen=args.fen, pgn_path=pgn, ai_name=spec)
+    engine = open_engine(spec)
+    try:
+        TerminalGame(engine, settings, sys.stdin, sys.stdout).run()
+    finally:
+        engine.close()
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("engine", help="UCI/UCCI engine over stdin/stdout (for GUIs)")
+    p.add_argument("--engine", default="level:8",
+                   help="level:N (built-in, default level:8) or cmd:/ucci:/cmd1:COMMAND "
+                        "(serve an external engine through our checks)")
+    p.add_argument("--name", default=None, help="the 'id name' to announce")
+    p.set_defaults(func=_cmd_engine)
+
+    p = sub.add_parser("match", help="play engines against each other from opening positions")
+    p.add_argument("first", help="engine 1: level:N or cmd:COMMAND (also cmd1:, ucci:)")
+    p.add_argument("second", help="engine 2")
+    p.add_argument("--games", type=_positive, default=None,
+                   help="number of games (default: every opening twice)")
+    p.add_argument("--openings", default=None, help="file of FENs (default: built-in book)")
+    p.add_argument("--movetime", type=_positive, default=None, help="milliseconds per move")
+    p.add_argument("--tc", default=None, help="clock BASE+INC in seconds, e.g. 60+0.5")
+    p.add_argument("--depth", type=_positive, default=None)
+    p.add_argument("--nodes", type=_positive, default=None)
+    p.add_argument("--rules", choices=("xiangqiplay", "asian"), default="xiangqiplay")
+    p.add_argument("--max-plies", type=_positive, default=300,
+                   help="adjudicate a draw after this many plies (default 300)")
+    p.add_argument("--concurrency", type=_positive, default=1, help="games in parallel")
+    p.add_argument("--pgn", default=None, help="save the games to this PGN file")
+    p.add_argument("--quiet", action="store_true", help="only the final result")
+    p.set_defaults(func=_cmd_match)
+
+    p = sub.add_parser("play", help="play against the AI in the terminal")
+    p.add_argument("--level", type=int, choices=range(1, 9), default=None,
+                   help="AI level 1 (Dễ/Easy) to 8 (Thần/God); asked if not given")
+    p.add_argument("--color", choices=("red", "black"), default=None,
+                   help="your side; asked if not given")
+    p.add_argument("--engine", default=None, help="play an external engine (cmd:COMMAND)")
+    p.add_argument("--lang", choices=("vi", "en"), default="vi")
+    p.add_argument("--rules", choices=("xiangqiplay", "asian"), default="xiangqiplay")
+    p.add_argument("--movetime", type=_positive, default=None,
+                   help="AI milliseconds per move (default: the level's own)")
+    p.add_argument("--fen", default=None, help="start from this position")
+    p.add_argument("--pgn", default=None, help="save the game here (default: a dated file)")
+    p.add_argument("--no-save", action="store_true", help="do not save a PGN file")
+    p.add_argument("--letters", action="store_true", help="FEN letters instead of 帥/將…")
+    p.add_argument("--no-color", action="store_true")
+    p.set_defaults(func=_cmd_play)

@@ -1,0 +1,420 @@
+"""``cotuong match``: engines play each other from a book of openings.
+
+Each opening is played twice with colours swapped, games are refereed by
+:class:`cotuong.Game` (rulings, draw rules), adjudicated as a draw at a move cap,
+and the result is W/D/L for the first engine with an Elo estimate and its 95 %
+error bar. Engines are specs (``level:3``, ``cmd:/path/to/pikafish``, see
+:mod:`cotuong.engines.spec`) or, in-process, factories returning an EnginePlayer.
+Games run in parallel worker processes up to ``concurrency``.
+
+>>> elo, err = elo_estimate(wins=30, draws=40, losses=30)
+>>> round(elo), round(err)
+(0, 53)
+>>> round(elo_estimate(60, 20, 20)[0])
+147
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import queue
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError, RecordError
+from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.types import Color, Move
+from cotuong.engine.interface import EnginePlayer, Limits
+from cotuong.engines.errors import EngineError
+from cotuong.engines.spec import open_engine, parse_spec
+
+EngineSource = str | Callable[[], EnginePlayer]
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A start position for a pair of games; ``moves`` say how it arose (ICCS)."""
+
+    fen: str
+    name: str = ""
+    moves: tuple[str, ...] = ()
+
+
+def load_openings(path: str | Path | None = None) -> list[Opening]:
+    """Openings from a file (``FEN ; name ; moves`` or just a FEN per line, ``#``
+    comments); the default is the book shipped with cotuong (22 openings).
+
+    >>> book = load_openings()
+    >>> len(book) >= 20, book[0].name.startswith("Central cannon")
+    (True, True)
+    """
+    if path is None:
+        text = resources.files("cotuong.engine").joinpath("openings.txt").read_text("utf-8")
+        where = "the built-in opening book"
+    else:
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read openings file {path}: {exc}") from exc
+        where = str(path)
+    openings = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fen, _, rest = (part.strip() for part in line.partition(";"))
+        name, _, moves = (part.strip() for part in rest.partition(";"))
+        try:
+            board = Board(fen)
+            if board.is_game_over():
+                raise RecordError("the game is already over in this position")
+        except CotuongError as exc:
+            raise RecordError(f"{where}, line {number}: {exc}") from exc
+        openings.append(Opening(board.fen(), name, tuple(moves.split())))
+    if not openings:
+        raise RecordError(f"no opening positions in {where}")
+    return openings
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """Per move (``movetime_ms``, ``depth``, ``nodes``) or a clock (``base_ms`` + ``inc_ms``
+    per move; running out loses on time). All empty: each engine's default (the
+    built-in levels choose their own depth and time)."""
+
+    movetime_ms: int | None = None
+    base_ms: int | None = None
+    inc_ms: int = 0
+    depth: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("movetime_ms", "base_ms", "depth", "nodes"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise CotuongError(f"time control: {name} must be positive, not {value}")
+        if self.inc_ms < 0:
+            raise CotuongError(f"time control: the increment must not be negative ({self.inc_ms})")
+
+    def describe(self) -> str:
+        parts = []
+        if self.base_ms is not None:
+            parts.append(f"{self.base_ms / 1000:g}+{self.inc_ms / 1000:g} s")
+        if self.movetime_ms is not None:
+            parts.append(f"{self.movetime_ms} ms/move")
+        if self.depth is not None:
+            parts.append(f"depth {self.depth}")
+        if self.nodes is not None:
+            parts.append(f"{self.nodes} nodes")
+        return ", ".join(parts) or "engine default"
+
+
+def parse_clock(text: str) -> tuple[int, int]:
+    """``"60+0.5"`` (seconds) → ``(60000, 500)`` milliseconds.
+
+    >>> parse_clock("10+0.1")
+    (10000, 100)
+    """
+    base, _, inc = text.partition("+")
+    try:
+        base_ms, inc_ms = round(float(base) * 1000), round(float(inc or 0) * 1000)
+    except ValueError:
+        raise CotuongError(f"bad clock {text!r}: write BASE+INC in seconds, e.g. 60+0.5") from None
+    if base_ms <= 0 or inc_ms < 0:
+        raise CotuongError(f"bad clock {text!r}: the base must be positive")
+    return base_ms, inc_ms
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game of a match; ``first_red`` says whether engine 1 had Red."""
+
+    number: int
+    opening: Opening
+    red: str
+    black: str
+    first_red: bool
+    moves: tuple[str, ...]
+    outcome: Outcome
+    seconds: float
+
+    @property
+    def first_score(self) -> float:
+        """Engine 1's points: 1, 0.5 or 0."""
+        winner = self.outcome.winner
+        if winner is None:
+            return 0.5
+        return 1.0 if (winner is Color.RED) == self.first_red else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """All games, and the tally from engine 1's point of view."""
+
+    first: str
+    second: str
+    games: tuple[GameResult, ...] = field(default_factory=tuple)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for g in self.games if g.first_score == 1.0)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for g in self.games if g.first_score == 0.5)
+
+    @property
+    def losses(self) -> int:
+        return sum(1 for g in self.games if g.first_score == 0.0)
+
+    def elo(self) -> tuple[float, float]:
+        return elo_estimate(self.wins, self.draws, self.losses)
+
+    def summary(self) -> str:
+        elo, err = self.elo()
+        n = len(self.games)
+        score = (self.wins + self.draws / 2) / n if n else 0.0
+        return (f"{self.first} vs {self.second}: +{self.wins} ={self.draws} -{self.losses} "
+                f"({n} games, score {score:.1%}), Elo difference {_fmt_elo(elo, err)}")
+
+
+def _fmt_elo(elo: float, err: float) -> str:
+    if math.isinf(elo):
+        return f"{'+' if elo > 0 else '-'}inf (no error bar: all games went one way)"
+    return f"{elo:+.0f} ± {err:.0f} (95 %)"
+
+
+def _elo(score: float) -> float:
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float]:
+    """Elo difference implied by a score, and the half-width of its 95 % interval
+    (normal approximation of the per-game score variance, trinomial model)."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, math.inf
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
+                + losses * score ** 2) / n
+    margin = 1.96 * math.sqrt(variance / n)
+    elo = _elo(score)
+    if math.isinf(elo):
+        return elo, math.inf
+    low, high = _elo(score - margin), _elo(score + margin)
+    return elo, (high - low) / 2
+
+
+# ------------------------------------------------------------------ a game
+def _forfeit(loser: Color, why: str) -> Outcome:
+    winner = loser.opponent
+    return Outcome(winner, Termination.ABANDONMENT,
+                   f"{winner.en} wins: {loser.en}'s engine failed ({why})")
+
+
+def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: TimeControl,
+              *, rules: str = "xiangqiplay", max_plies: int = 300,
+              lang: str = "en") -> tuple[tuple[str, ...], Outcome]:
+    """Play one game; the referee (:class:`cotuong.Game`) decides how it ends.
+
+    An engine that fails (crash, hang, illegal move) forfeits; a fallen flag loses
+    on time; ``max_plies`` without a result is adjudicated a draw.
+    """
+    from cotuong.game import Game
+
+    game = Game(opening.fen, rules=rules)
+    moves: list[str] = []
+    clock = {Color.RED: tc.base_ms, Color.BLACK: tc.base_ms}
+    turn = Board(opening.fen).turn
+    for engine in (red, black):
+        engine.new_game()
+    while game.outcome is None:
+        if len(moves) >= max_plies:
+            return tuple(moves), Outcome(
+                None, Termination.MOVE_LIMIT,
+                f"Draw by adjudication: no result after {max_plies} plies (move cap)")
+        engine = red if turn is Color.RED else black
+        limits = Limits(depth=tc.depth, nodes=tc.nodes, movetime_ms=tc.movetime_ms,
+                        wtime_ms=clock[Color.RED], btime_ms=clock[Color.BLACK],
+                        winc_ms=tc.inc_ms if tc.base_ms else None,
+                        binc_ms=tc.inc_ms if tc.base_ms else None)
+        started = time.monotonic()
+        try:
+            result = engine.search(opening.fen, moves, limits)
+        except (EngineError, CotuongError) as exc:
+            return tuple(moves), _forfeit(turn, f"{type(exc).__name__}: {exc}")
+        spent = round((time.monotonic() - started) * 1000)
+        own = clock[turn]
+        if own is not None:
+            if spent > own:
+                game.flag(turn)
+                break
+            clock[turn] = own - spent + tc.inc_ms
+        try:
+            game.play(Move.from_iccs(result.bestmove))
+        except CotuongError as exc:
+            return tuple(moves), _forfeit(turn, f"illegal move {result.bestmove}: {exc}")
+        moves.append(result.bestmove)
+        turn = turn.opponent
+    outcome = game.outcome
+    assert outcome is not None
+    return tuple(moves), outcome
+
+
+# ------------------------------------------------------------------ a match
+@dataclass(frozen=True, slots=True)
+class _Job:
+    number: int
+    opening: Opening
+    first_red: bool
+
+
+def schedule(openings: Sequence[Opening], games: int | None = None) -> list[_Job]:
+    """Game ``i`` uses opening ``i // 2`` (cycling), engine 1 Red on even ``i``."""
+    total = 2 * len(openings) if games is None else games
+    return [_Job(i + 1, openings[(i // 2) % len(openings)], i % 2 == 0) for i in range(total)]
+
+
+def _label(source: EngineSource, engine: EnginePlayer) -> str:
+    return source if isinstance(source, str) else engine.name
+
+
+def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
+               tc: TimeControl, rules: str, max_plies: int,
+               report: Callable[[GameResult], None]) -> None:
+    """Open both engines once, then play ``jobs`` one after the other."""
+    one = first() if callable(first) else open_engine(first)
+    try:
+        two = second() if callable(second) else open_engine(second)
+        try:
+            names = (_label(first, one), _label(second, two))
+            for job in jobs:
+                red, black = (one, two) if job.first_red else (two, one)
+                start = time.monotonic()
+                moves, outcome = play_game(red, black, job.opening, tc, rules=rules,
+                                           max_plies=max_plies)
+                report(GameResult(job.number, job.opening,
+                                  names[0] if job.first_red else names[1],
+                                  names[1] if job.first_red else names[0],
+                                  job.first_red, moves, outcome, time.monotonic() - start))
+        finally:
+            two.close()
+    finally:
+        one.close()
+
+
+def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],
+            results: multiprocessing.Queue[GameResult | str], tc: TimeControl, rules: str,
+            max_plies: int) -> None:
+    def take() -> Iterator[_Job]:
+        while (job := jobs.get()) is not None:
+            yield job
+
+    try:
+        _play_jobs(first, second, take(), tc, rules, max_plies, results.put)
+    except Exception as exc:  # reported to the parent, which raises it
+        results.put(f"{type(exc).__name__}: {exc}")
+
+
+def run_match(first: EngineSource, second: EngineSource, tc: TimeControl, *,
+              openings: Sequence[Opening] | None = None, games: int | None = None,
+              rules: str = "xiangqiplay", max_plies: int = 300, concurrency: int = 1,
+              on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
+    """Play the match; ``on_game`` sees each game as it ends (in finishing order)."""
+    book = list(openings) if openings is not None else load_openings()
+    jobs = schedule(book, games)
+    for source in (first, second):
+        if isinstance(source, str):
+            parse_spec(source)  # a bad spec fails before any game starts
+    if concurrency < 1:
+        raise CotuongError(f"concurrency must be at least 1, not {concurrency}")
+    done: list[GameResult] = []
+
+    def report(result: GameResult) -> None:
+        done.append(result)
+        if on_game is not None:
+            on_game(result)
+
+    workers = min(concurrency, len(jobs))
+    if workers <= 1:
+        _play_jobs(first, second, iter(jobs), tc, rules, max_plies, report)
+    else:
+        if not (isinstance(first, str) and isinstance(second, str)):
+            raise CotuongError("parallel games need engine specs (strings), not objects")
+        _run_parallel(first, second, jobs, tc, rules, max_plies, workers, report)
+    games_done = tuple(sorted(done, key=lambda g: g.number))
+    return MatchResult(_name(first, games_done, True), _name(second, games_done, False),
+                       games_done)
+
+
+def _name(source: EngineSource, games: Sequence[GameResult], first: bool) -> str:
+    if isinstance(source, str):
+        return source
+    for g in games:
+        return g.red if g.first_red == first else g.black
+    return "engine 1" if first else "engine 2"
+
+
+def _run_parallel(first: str, second: str, jobs: list[_Job], tc: TimeControl, rules: str,
+                  max_plies: int, workers: int, report: Callable[[GameResult], None]) -> None:
+    # 'spawn': a forked child would inherit engine I/O threads of the parent.
+    ctx = multiprocessing.get_context("spawn")
+    job_q: multiprocessing.Queue[_Job | None] = ctx.Queue()
+    result_q: multiprocessing.Queue[GameResult | str] = ctx.Queue()
+    for job in jobs:
+        job_q.put(job)
+    for _ in range(workers):
+        job_q.put(None)
+    procs = [ctx.Process(target=_worker, args=(first, second, job_q, result_q, tc, rules,
+                                               max_plies), daemon=True)
+             for _ in range(workers)]
+    for proc in procs:
+        proc.start()
+    try:
+        received = 0
+        while received < len(jobs):
+            try:
+                item = result_q.get(timeout=1.0)
+            except queue.Empty:
+                if not any(p.is_alive() for p in procs):
+                    raise CotuongError(
+                        "all match workers stopped before the games ended") from None
+                continue
+            if isinstance(item, str):
+                raise CotuongError(f"a match worker failed: {item}")
+            received += 1
+            report(item)
+    finally:
+        for proc in procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+
+
+# ------------------------------------------------------------------ records
+def game_pgn(result: GameResult, *, event: str = "cotuong match", rules: str = "",
+             notation: str = "wxf") -> str:
+    """One game as PGN (written by :func:`cotuong.records.write_pgn`)."""
+    from cotuong.records import GameRecord, write_pgn
+
+    headers = {
+        "Game": "Chinese Chess", "Event": event, "Round": str(result.number),
+        "Date": time.strftime("%Y.%m.%d"), "Red": result.red, "Black": result.black,
+        "Opening": result.opening.name, "Termination": result.outcome.termination.name.lower(),
+        "Explanation": result.outcome.explanation,
+    }
+    if rules:
+        headers["Rules"] = rules
+    record = GameRecord(headers, result.opening.fen,
+                        tuple(Move.from_iccs(m) for m in result.moves), result.outcome.result)
+    return write_pgn(record, notation)
