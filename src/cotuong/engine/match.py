@@ -30,7 +30,6 @@ from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Limits
-from cotuong.engines.errors import EngineError
 from cotuong.engines.spec import open_engine, parse_spec
 
 EngineSource = str | Callable[[], EnginePlayer]
@@ -250,7 +249,7 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Time
         started = time.monotonic()
         try:
             result = engine.search(opening.fen, moves, limits)
-        except (EngineError, CotuongError) as exc:
+        except Exception as exc:  # any engine failure loses this game, not the match
             return tuple(moves), _forfeit(turn, f"{type(exc).__name__}: {exc}")
         spent = round((time.monotonic() - started) * 1000)
         own = clock[turn]

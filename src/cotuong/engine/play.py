@@ -134,7 +134,7 @@ class TerminalGame:
         self.start_fen = self.start_board.fen()
         self.moves: list[str] = []
         self.flipped = settings.human is Color.BLACK
-        self.game = Game(self.start_fen, rules=settings.rules)
+        self.game = Game(self.start_fen, rules=settings.rules, lang=settings.lang)
         self._warned: set[str] = set()
         self.stopped = False
 
@@ -165,15 +165,14 @@ class TerminalGame:
     def _play(self, iccs: str) -> None:
         self.game.play(Move.from_iccs(iccs))
         self.moves.append(iccs)
-        for warning in getattr(self.game, "warnings", ()):
-            text = str(warning)
+        for text in self.game.warnings:
             if text not in self._warned:
                 self._warned.add(text)
                 self.say("! " + text)
 
     def _replay(self, moves: list[str]) -> None:
         """Rebuild the refereed game from the start (used by ``undo``)."""
-        self.game = self._game_cls(self.start_fen, rules=self.s.rules)
+        self.game = self._game_cls(self.start_fen, rules=self.s.rules, lang=self.s.lang)
         self.moves = []
         self._warned.clear()
         for m in moves:
@@ -327,12 +326,7 @@ class TerminalGame:
         return outcome
 
     def _explain(self, outcome: Outcome) -> str:
-        explain = getattr(self.game, "explanation", None)
-        if callable(explain):
-            text = explain(self.s.lang)
-            if isinstance(text, str):
-                return text
-        return outcome.explanation
+        return self.game.outcome_text(self.s.lang) or outcome.explanation
 
     def pgn(self) -> str:
         """The game so far as PGN with Vietnamese move text."""
