@@ -27,13 +27,15 @@ from pathlib import Path
 from typing import TextIO
 
 from cotuong.core.board import Board
-from cotuong.core.errors import CotuongError
+from cotuong.core.errors import CotuongError, IllegalMoveError
 from cotuong.core.outcome import Outcome
 from cotuong.core.types import Color, Move
 from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
+# The notation parser's IllegalMoveError names the move it read: "'X1.5': i0i5 is illegal: …".
+_NAMED_MOVE = re.compile(r"\b([a-i][0-9][a-i][0-9]) is illegal")
 _CELL = re.compile(r"((?:\x1b\[[0-9;]*m)*)([^\x1b─])((?:\x1b\[[0-9;]*m)*)")
 
 _TEXT = {
@@ -187,17 +189,26 @@ class TerminalGame:
             move = Move.from_iccs(text.lower())
             reason = board.illegal_reason(move)
             return move if reason is None else _t(lang, "illegal", why=reason.text(lang))
-        errors = []
+        errors: list[CotuongError] = []
         for notation in ("vi", None):  # Vietnamese first: P2-5 means a cannon here
             try:
                 return board.parse_move(text, notation)
             except CotuongError as exc:
                 errors.append(exc)
-        first = errors[0]
-        if first.code == "INVALID_MOVE_TEXT" and errors[-1].code != "INVALID_MOVE_TEXT":
-            first = errors[-1]
-        key = "unreadable" if first.code in ("INVALID_MOVE_TEXT", "AMBIGUOUS_MOVE") else "illegal"
-        return _t(lang, key, text=text, why=str(first))
+        # Prefer the error of a reading that named a move (illegal) over "unreadable".
+        illegal = [e for e in errors if isinstance(e, IllegalMoveError)]
+        if illegal:
+            return _t(lang, "illegal", why=self._why_illegal(board, illegal[0]))
+        return _t(lang, "unreadable", text=text, why=str(errors[0]))
+
+    def _why_illegal(self, board: Board, exc: CotuongError) -> str:
+        """The reason in the player's language when the error names the move."""
+        named = _NAMED_MOVE.search(str(exc))
+        if named is not None:
+            reason = board.illegal_reason(Move.from_iccs(named.group(1)))
+            if reason is not None:
+                return reason.text(self.s.lang)
+        return str(exc)
 
     def _search(self, limits: Limits) -> SearchResult:
         return self.engine.search(self.start_fen, self.moves, limits)

@@ -1,0 +1,208 @@
+"""``cotuong play``: the terminal game driven by scripted input (streams and pipes)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cotuong import Board, Color, Move, Termination
+from cotuong.engine.interface import Info, Limits, SearchResult
+from cotuong.engine.play import PlaySettings, TerminalGame
+from cotuong.records import read_pgn
+
+
+def _doubles() -> ModuleType:
+    name = "cotuong_test_doubles"
+    if name not in sys.modules:
+        path = Path(__file__).resolve().parents[1] / "engines" / "doubles.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+RandomPlayer = _doubles().RandomPlayer
+MOCK = Path(__file__).resolve().parents[1] / "engines" / "mock_engine.py"
+QUICK = Limits(depth=1)
+
+
+class EngineTypist(io.StringIO):
+    """Input stream of a "human" whose moves another engine picks, typed in
+    Vietnamese notation; ``extra`` lines (commands) are typed first."""
+
+    def __init__(self, engine: object, extra: list[str] | None = None) -> None:
+        super().__init__()
+        self.engine = engine
+        self.game: TerminalGame | None = None
+        self.extra = list(extra or [])
+        self.typed: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        assert self.game is not None
+        if self.extra:
+            line = self.extra.pop(0)
+        else:
+            board = self.game.board()
+            best = self.engine.search(self.game.start_fen, self.game.moves, QUICK).bestmove
+            line = board.move_text(Move.from_iccs(best), "vi")
+        self.typed.append(line)
+        return line + "\n"
+
+
+def start(engine: object, human: Color, inp: io.StringIO, tmp_path: Path, *,
+          lang: str = "vi", fen: str | None = None) -> tuple[TerminalGame, io.StringIO]:
+    out = io.StringIO()
+    settings = PlaySettings(human=human, lang=lang, limits=QUICK, hint_limits=QUICK,
+                            letters=True, fen=fen, pgn_path=str(tmp_path / "game.pgn"),
+                            ai_name="random-double")
+    return TerminalGame(engine, settings, inp, out), out  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("human", [Color.RED, Color.BLACK])
+def test_whole_game_to_the_end_with_vietnamese_input(human: Color, tmp_path: Path) -> None:
+    typist = EngineTypist(RandomPlayer(seed=21))
+    tg, out = start(RandomPlayer(seed=5), human, typist, tmp_path)
+    typist.game = tg
+    outcome = tg.run()
+    assert outcome is not None and not tg.stopped
+    text = out.getvalue()
+    assert "Kết thúc: " in text and outcome.explanation.split(":")[0] in text
+    # every typed move was Vietnamese notation and was accepted
+    assert len(typist.typed) == sum(1 for i in range(len(tg.moves))
+                                    if (i % 2 == 0) == (human is Color.RED))
+    assert "Nước đi không hợp lệ" not in text
+    (record,) = read_pgn((tmp_path / "game.pgn").read_text(encoding="utf-8"))
+    assert record.ok and record.notation == "vi"
+    assert [m.iccs for m in record.moves] == tg.moves and record.result == outcome.result
+
+
+def test_commands_illegal_moves_undo_and_resign(tmp_path: Path) -> None:
+    script = ["help", "flip", "hint", "xyz", "X1.5", "b0d1", "undo", "P2-5", "undo",
+              "h2e2", "resign"]
+    inp = io.StringIO("\n".join(script) + "\n")
+    tg, out = start(RandomPlayer(seed=1), Color.RED, inp, tmp_path)
+    outcome = tg.run()
+    text = out.getvalue()
+    assert "Lệnh: hint" in text                        # help
+    assert "Gợi ý: " in text                           # hint
+    assert "Không hiểu nước đi 'xyz'" in text          # unreadable
+    assert "Mã bị cản chân" in text                    # b0d1: horse leg blocked, explained
+    assert "Nước đi không hợp lệ: Xe không được nhảy qua quân khác" in text  # X1.5, in Vietnamese
+    assert "Chưa có nước nào của bạn để đi lại." in text
+    assert "Bạn đi: P2-5 (h2e2)" in text and "Đã đi lại nước vừa rồi." in text
+    assert outcome is not None and outcome.termination is Termination.RESIGNATION
+    assert outcome.winner is Color.BLACK
+    assert "Đen thắng: Đỏ xin thua" in text
+    # after undo and replaying h2e2 the game holds h2e2 and the AI's reply only
+    assert tg.moves[0] == "h2e2" and len(tg.moves) == 2
+    # the flipped board puts rank 1 at the top
+    assert any(line.startswith(" 1  R") for line in text.splitlines())
+
+
+def test_english_output_and_wxf_or_chinese_input(tmp_path: Path) -> None:
+    inp = io.StringIO("C2.5\n马二进三\nb0d1\nresign\n")
+    tg, out = start(RandomPlayer(prefer="h9g7"), Color.RED, inp, tmp_path, lang="en")
+    tg.run()
+    text = out.getvalue()
+    assert "You play: P2-5 (h2e2)" in text       # WXF in, Vietnamese out
+    assert "You play: M2.3 (h0g2)" in text       # Chinese in
+    assert "Illegal move: the horse is blocked" in text or "Illegal move: " in text
+    assert "Black wins: Red resigned" in text
+    assert tg.moves == ["h2e2", "h9g7", "h0g2", "h9g7"] or tg.moves[:3] == ["h2e2", "h9g7",
+                                                                           "h0g2"]
+
+
+class Judge(RandomPlayer):  # type: ignore[misc, valid-type]
+    """A double whose evaluation (for the side to move) is fixed."""
+
+    def __init__(self, score: int) -> None:
+        super().__init__(seed=0)
+        self.score = score
+
+    def search(self, start_fen: str, moves: object, limits: Limits,
+               on_info: object = None) -> SearchResult:
+        result = super().search(start_fen, moves, limits)
+        return SearchResult(result.bestmove, None, Info(1, 1, 1, 1, (result.bestmove,),
+                                                        score_cp=self.score))
+
+
+def test_draw_offer_accepted_only_when_the_ai_is_not_better(tmp_path: Path) -> None:
+    tg, out = start(Judge(-50), Color.RED, io.StringIO("draw\nresign\n"), tmp_path, lang="en")
+    outcome = tg.run()  # the human (to move) is worse: the AI declines
+    assert "declines" in out.getvalue() and outcome is not None
+    assert outcome.termination is Termination.RESIGNATION
+    tg, out = start(Judge(0), Color.RED, io.StringIO("draw\n"), tmp_path, lang="en")
+    outcome = tg.run()
+    assert "accepts" in out.getvalue()
+    assert outcome is not None and outcome.termination is Termination.AGREEMENT
+
+
+def test_quit_and_end_of_input_stop_without_result(tmp_path: Path) -> None:
+    tg, out = start(RandomPlayer(), Color.RED, io.StringIO("h2e2\n"), tmp_path, lang="en")
+    assert tg.run() is None and tg.stopped
+    assert "Game stopped without a result." in out.getvalue()
+    (record,) = read_pgn((tmp_path / "game.pgn").read_text(encoding="utf-8"))
+    assert record.result == "*" and len(record.moves) == 2
+
+
+def test_game_from_a_position_that_ends_with_a_ruling(tmp_path: Path) -> None:
+    # Red to move mates at once with the rook: the referee's explanation is shown.
+    fen = "3k5/1R7/R8/9/9/9/9/9/9/4K4 w - - 0 1"
+    board = Board(fen)
+
+    def mates(move: Move) -> bool:
+        after = board.copy()
+        after.push(move)
+        return after.is_game_over() and after.is_check()
+
+    mate = next(m for m in board.legal_moves if mates(m))
+    inp = io.StringIO(board.move_text(mate, "vi") + "\n")
+    tg, out = start(RandomPlayer(), Color.RED, inp, tmp_path, fen=fen)
+    outcome = tg.run()
+    assert outcome is not None and outcome.winner is Color.RED
+    assert outcome.termination is Termination.CHECKMATE
+    assert "Kết thúc: Đỏ thắng" in out.getvalue()
+
+
+def _play_cli(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cotuong.cli", "play", *args],
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_play_command_over_pipes_with_prompts(tmp_path: Path) -> None:
+    pgn = tmp_path / "g.pgn"
+    proc = _play_cli("b\nhint\nresign\n", "--engine", f"cmd:{sys.executable} {MOCK}",
+                     "--lang", "en", "--pgn", str(pgn), "--movetime", "5")
+    assert proc.returncode == 0, proc.stderr
+    assert "Play which side" in proc.stdout
+    assert "AI (Red) plays:" in proc.stdout and "Hint:" in proc.stdout
+    assert "Red wins: Black resigned" in proc.stdout
+    (record,) = read_pgn(pgn.read_text(encoding="utf-8"))
+    assert record.result == "1-0" and len(record.moves) == 1
+
+
+def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
+    """The built-in engine at level 1 against scripted input picked by level 1 itself."""
+    try:
+        from cotuong.engine import BuiltinEngine
+    except ImportError:
+        pytest.skip("BuiltinEngine not available")
+    helper = BuiltinEngine(level=1)
+    ai = BuiltinEngine(level=1)
+    try:
+        typist = EngineTypist(helper)
+        tg, out = start(ai, Color.RED, typist, tmp_path)
+        typist.game = tg
+        outcome = tg.run()
+    finally:
+        helper.close()
+        ai.close()
+    assert outcome is not None and "Kết thúc: " in out.getvalue()
