@@ -135,6 +135,7 @@ class TerminalGame:
         self.start_board = Board(settings.fen)
         self.start_fen = self.start_board.fen()
         self.moves: list[str] = []
+        self._board = Board(self.start_fen)  # mirrors the game, for drawing and parsing
         self.flipped = settings.human is Color.BLACK
         self.game = Game(self.start_fen, rules=settings.rules, lang=settings.lang)
         self._warned: set[str] = set()
@@ -146,10 +147,8 @@ class TerminalGame:
         self.out.flush()
 
     def board(self) -> Board:
-        board = Board(self.start_fen)
-        for m in self.moves:
-            board.push_unchecked(Move.from_iccs(m))
-        return board
+        """The current position (a copy: callers may push and pop on it)."""
+        return self._board.copy()
 
     def draw(self) -> None:
         board = self.board()
@@ -166,6 +165,7 @@ class TerminalGame:
 
     def _play(self, iccs: str) -> None:
         self.game.play(Move.from_iccs(iccs))
+        self._board.push_unchecked(Move.from_iccs(iccs))
         self.moves.append(iccs)
         for text in self.game.warnings:
             if text not in self._warned:
@@ -176,9 +176,11 @@ class TerminalGame:
         """Rebuild the refereed game from the start (used by ``undo``)."""
         self.game = self._game_cls(self.start_fen, rules=self.s.rules, lang=self.s.lang)
         self.moves = []
+        self._board = Board(self.start_fen)
         self._warned.clear()
         for m in moves:
             self.game.play(Move.from_iccs(m))
+            self._board.push_unchecked(Move.from_iccs(m))
             self.moves.append(m)
 
     def read_move(self, text: str) -> Move | str:
@@ -282,7 +284,7 @@ class TerminalGame:
                 if self._undo():
                     self.say(_t(lang, "undo"))
                     self.draw()
-                    if self.board().turn is not self.s.human:
+                    if self._board.turn is not self.s.human:
                         return True
                 else:
                     self.say(_t(lang, "no_undo"))
@@ -323,7 +325,7 @@ class TerminalGame:
         self.engine.new_game()
         self.draw()
         while self.game.outcome is None:
-            if self.board().turn is self.s.human:
+            if self._board.turn is self.s.human:
                 if not self._human_turn():
                     break
             else:

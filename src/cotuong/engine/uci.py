@@ -181,7 +181,7 @@ class UciServer:
 
     def __init__(self, engine: EnginePlayer, write: Callable[[str], None], *,
                  name: str = "cotuong", author: str = "the cotuong authors",
-                 stop_grace_s: float = STOP_GRACE_S) -> None:
+                 stop_grace_s: float = STOP_GRACE_S, warm_up: bool = True) -> None:
         self.engine = engine
         self._write_raw = write
         self.name = name
@@ -201,6 +201,9 @@ class UciServer:
         self._timer: threading.Timer | None = None
         self._last_pv: tuple[str, ...] = ()
         self._infinite = False
+        # The first ``isready`` runs a tiny search so that one-time costs (the built-in
+        # engine compiles its search on first use) are paid before ``readyok``.
+        self._cold = warm_up
 
     # ------------------------------------------------------------ output
     def _write(self, line: str) -> None:
@@ -273,6 +276,12 @@ class UciServer:
         self._write("ucciok")
 
     def _cmd_isready(self, _args: list[str]) -> None:
+        if self._cold and not self.searching:
+            self._cold = False
+            try:
+                self.engine.search(START_FEN, (), Limits(depth=1))
+            except Exception as exc:  # reported; the real search will tell more
+                self.error(f"the engine failed to warm up: {type(exc).__name__}: {exc}")
         self._write("readyok")
 
     def _refuse_while_searching(self, what: str) -> None:
