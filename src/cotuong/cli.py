@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from cotuong.core import Board, CotuongError, divide
+from cotuong.core import Board, CotuongError, divide, perft
 
 # Modules that add subcommands; each has ``register(subparsers) -> None``.
 _LAYER_COMMANDS: tuple[str, ...] = (
@@ -20,6 +20,16 @@ _LAYER_COMMANDS: tuple[str, ...] = (
     "cotuong.tournament.cli",
     "cotuong.engine.cli",
 )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
@@ -34,8 +44,6 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         # Progress per first move, so a long count shows it is alive.
         for i, move in enumerate(moves, 1):
             board.push_unchecked(move)
-            from cotuong.core.perft import perft
-
             total += perft(board, args.depth - 1)
             board.pop()
             if args.progress:
@@ -54,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count legal move paths (move generator test)")
-    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--depth", type=_positive_int, required=True)
     p.add_argument("--fen", default=None)
     p.add_argument("--divide", action="store_true", help="print the count per first move")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -67,8 +75,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "depth", 1) is not None and args.command == "perft" and args.depth < 1:
-        parser.error("--depth must be at least 1")
     try:
         result: int = args.func(args)
         return result

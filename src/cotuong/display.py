@@ -86,10 +86,7 @@ def render_board(
             if piece is None:
                 cell = "○" if sq in highlight else "·"
             else:
-                if letters:
-                    cell = piece.letter
-                else:
-                    cell = _CHINESE[(piece.color, piece.kind)]
+                cell = piece.letter if letters else _CHINESE[piece.color, piece.kind]
                 if color:
                     style = _RED if piece.color is Color.RED else _BLACK
                     if sq in highlight:

@@ -61,10 +61,7 @@ def _build_horse() -> tuple[PairTable, PairTable]:
             if not _on_board(tf, tr):
                 continue
             # The leg is the orthogonal neighbour in the direction of the long step.
-            if abs(dr) == 2:
-                leg = _sq(f, r + dr // 2)
-            else:
-                leg = _sq(f + df // 2, r)
+            leg = _sq(f, r + dr // 2) if abs(dr) == 2 else _sq(f + df // 2, r)
             moves[s].append((_sq(tf, tr), leg))
             attackers[_sq(tf, tr)].append((s, leg))
     return tuple(tuple(x) for x in moves), tuple(tuple(x) for x in attackers)
@@ -179,16 +176,16 @@ PAWN: tuple[Table, Table, Table] = ((), _P_RED, _P_BLACK)
 PAWN_FROM: tuple[Table, Table, Table] = ((), _invert(_P_RED), _invert(_P_BLACK))
 
 # Squares each piece kind can legally stand on, per side (for setup validation).
-KING_POINTS = ((), _reachable((4,), _K_RED), _reachable((85,), _K_BLACK))
-ADVISOR_POINTS = ((), _reachable((3, 5), _A_RED), _reachable((84, 86), _A_BLACK))
+KING_POINTS = (frozenset[int](), _reachable((4,), _K_RED), _reachable((85,), _K_BLACK))
+ADVISOR_POINTS = (frozenset[int](), _reachable((3, 5), _A_RED), _reachable((84, 86), _A_BLACK))
 ELEPHANT_POINTS = (
-    (),
+    frozenset[int](),
     _reachable((2, 6), tuple(tuple(t for t, _ in m) for m in _E_RED)),
     _reachable((83, 87), tuple(tuple(t for t, _ in m) for m in _E_BLACK)),
 )
 # Pawns: never behind their start rank; on their own half only on files a, c, e, g, i.
 PAWN_POINTS = (
-    (),
+    frozenset[int](),
     frozenset(
         s for s in range(90)
         if (s // 9 >= 5) or (s // 9 in (3, 4) and s % 9 in (0, 2, 4, 6, 8))
