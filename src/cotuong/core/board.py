@@ -39,7 +39,6 @@ ADVISOR = tables.ADVISOR
 KING = tables.KING
 PAWN = tables.PAWN
 PAWN_FROM = tables.PAWN_FROM
-KING_ZONE = tables.KING_ZONE
 ZOBRIST = tables.ZOBRIST
 ZOBRIST_SIDE = tables.ZOBRIST_SIDE
 
@@ -377,17 +376,87 @@ class Board:
         b[t] = cap
         return safe
 
-    def _legal_codes(self) -> list[int]:
-        """Legal moves as ints. Only moves that touch the king's lines or the legs of
-        a horse that could reach it (or any move while in check) need the full test."""
-        side = self._side
+    def _danger(self, side: int) -> tuple[set[int], set[int]] | None:
+        """``None`` if the king of ``side`` is in check, else (bad_from, bad_to).
+
+        A non-king move can expose the king only by vacating a square in bad_from
+        (the first or second piece on a line from the king with an enemy rook, king
+        or cannon behind it, or a horse leg next to the king with an enemy horse
+        behind it) or by filling a square in bad_to (between the king and an enemy
+        cannon that would then have a screen). Every other move is legal when not in
+        check, which spares the full test for most moves.
+        """
+        b = self._b
         k = self._ksq[side]
+        rook = -5 * side
+        cannon = -6 * side
+        king = -side
+        bad_from: set[int] = set()
+        bad_to: set[int] = set()
+        rays = RAYS[k]
+        for d in range(4):
+            first = second = -1
+            empties: list[int] = []
+            for s in rays[d]:
+                p = b[s]
+                if not p:
+                    if first < 0:
+                        empties.append(s)
+                    continue
+                if first < 0:
+                    if p == rook or (p == king and d < 2):
+                        return None
+                    first = s
+                    if p == cannon:
+                        bad_to.update(empties)
+                elif second < 0:
+                    if p == cannon:
+                        return None
+                    if p == rook or (p == king and d < 2):
+                        bad_from.add(first)
+                    second = s
+                else:
+                    if p == cannon:
+                        bad_from.add(first)
+                        bad_from.add(second)
+                    break
+        horse = -4 * side
+        for hs, leg in HORSE_FROM[k]:
+            if b[hs] == horse:
+                if not b[leg]:
+                    return None
+                bad_from.add(leg)
+        pawn = -7 * side
+        for ps in PAWN_FROM[-side][k]:
+            if b[ps] == pawn:
+                return None
+        return bad_from, bad_to
+
+    def _legal_codes(self) -> list[int]:
+        """Legal moves as ints: pseudo-legal moves that pass the king-safety filter."""
+        side = self._side
         pseudo = self._pseudo_codes()
-        if self._king_attacked(k, side):
-            return [m for m in pseudo if self._safe_after(m)]
-        zone = KING_ZONE[k]
+        danger = self._danger(side)
         safe = self._safe_after
-        return [m for m in pseudo if (not zone[m >> 7] and not zone[m & 127]) or safe(m)]
+        if danger is None:  # in check: test every move
+            return [m for m in pseudo if safe(m)]
+        bad_from, bad_to = danger
+        k = self._ksq[side]
+        bad_from.add(k)  # king moves always get the full test
+        return [m for m in pseudo
+                if (m >> 7 not in bad_from and m & 127 not in bad_to) or safe(m)]
+
+    def has_legal_move(self) -> bool:
+        """Does the side to move have any legal move? (Stops at the first one.)"""
+        side = self._side
+        danger = self._danger(side)
+        safe = self._safe_after
+        if danger is None:
+            return any(safe(m) for m in self._pseudo_codes())
+        bad_from, bad_to = danger
+        bad_from.add(self._ksq[side])
+        return any((m >> 7 not in bad_from and m & 127 not in bad_to) or safe(m)
+                   for m in self._pseudo_codes())
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -521,7 +590,7 @@ class Board:
 
         Draw rules and repetition rulings belong to the referee (``cotuong.Game``).
         """
-        if self._legal_codes():
+        if self.has_legal_move():
             return None
         loser = self.turn
         winner = loser.opponent
@@ -540,7 +609,7 @@ class Board:
         return Outcome(winner, term, text["vi" if lang == "vi" else "en"])
 
     def is_game_over(self) -> bool:
-        return not self._legal_codes()
+        return not self.has_legal_move()
 
 
 class LegalMoves:
@@ -564,7 +633,7 @@ class LegalMoves:
         return len(self)
 
     def __bool__(self) -> bool:
-        return bool(self._board._legal_codes())
+        return self._board.has_legal_move()
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(m.iccs for m in self)})>"
