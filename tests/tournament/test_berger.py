@@ -7,6 +7,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from tests.conftest import shared_path
 
 from cotuong.tournament import (
     ConfigurationError,
@@ -16,7 +17,6 @@ from cotuong.tournament import (
     berger_round,
     berger_schedule,
 )
-from tests.conftest import shared_path
 
 
 def _published_tables() -> dict[int, list[list[tuple[int, int]]]]:

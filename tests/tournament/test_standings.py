@@ -7,10 +7,10 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.tournament.helpers import play
 
 from cotuong.tournament import ConfigurationError, Tournament, berger_schedule
 from cotuong.tournament.tiebreaks import CRITERIA
-from tests.tournament.helpers import play
 
 
 def _order(t: Tournament, after: int | None = None) -> list[tuple[str, str]]:

@@ -79,10 +79,10 @@ class SqlStore:
         cur.execute(self._q(sql), params)
         return cur
 
-    def _transaction(self, body: Callable[[], T]) -> T:
+    def _transaction(self, body: Callable[[], T], lock: bool = True) -> T:
         try:
             self._execute(self.dialect.begin)
-            if self.dialect.lock:
+            if lock and self.dialect.lock:
                 self._execute(self.dialect.lock)
             value = body()
             self._execute("COMMIT")
@@ -104,7 +104,7 @@ class SqlStore:
                                                        ensure_ascii=False))):
                 self._execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
             self._append(tournament, 0)
-        self._guard(lambda: self._transaction(body))
+        self._guard(lambda: self._transaction(body, lock=False))  # nothing to lock yet
 
     def _meta(self) -> dict[str, str]:
         rows = self._execute("SELECT key, value FROM meta").fetchall()
@@ -198,8 +198,11 @@ class SqliteStore(SqlStore):
             conn = sqlite3.connect(str(file), isolation_level=None, timeout=10.0)
             # FULL: a commit is on disk before we report success (power loss too).
             conn.execute("PRAGMA synchronous=FULL")
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.OperationalError as exc:  # permissions, missing directory, locks
             raise StoreError(f"cannot open {file}: {exc}") from exc
+        except sqlite3.DatabaseError as exc:  # "file is not a database" and the like
+            raise CorruptStoreError(f"{file} is damaged or not a tournament store: "
+                                    f"{exc}") from exc
         return conn
 
     @classmethod

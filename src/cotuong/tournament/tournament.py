@@ -125,6 +125,7 @@ class Tournament:
         self.tiebreak_keys = tuple(tiebreaks)
         self.criteria = resolve_tiebreaks(self.tiebreak_keys)
         self.initial_players: tuple[str, ...] = ()
+        self._schedule: tuple[int, tuple[tuple[Pairing, ...], ...]] | None = None
         self._players: list[Player] = []
         for p in players:
             self._add(p)
@@ -173,10 +174,13 @@ class Tournament:
     @property
     def schedule(self) -> tuple[tuple[Pairing, ...], ...]:
         """Rounds of draw-number pairings (byes flagged), by the Berger tables."""
-        if len(self._players) < 2:
-            raise TournamentStateError(
-                f"the schedule needs at least 2 players; there are {len(self._players)}")
-        return berger_schedule(len(self._players), self.double)
+        n = len(self._players)
+        if n < 2:
+            raise TournamentStateError(f"the schedule needs at least 2 players; there are {n}")
+        # Kept per field size: replaying a log looks the schedule up once per event.
+        if self._schedule is None or self._schedule[0] != n:
+            self._schedule = (n, berger_schedule(n, self.double))
+        return self._schedule[1]
 
     @property
     def rounds(self) -> int:

@@ -1,0 +1,176 @@
+"""The SQLite store: round trip, atomic updates, a real SIGKILL mid-write, corruption."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from tests.tournament.helpers import play
+
+from cotuong.tournament import (
+    CorruptStoreError,
+    DuplicateResultError,
+    StoreError,
+    Tournament,
+)
+from cotuong.tournament.store import DEFAULT_FILENAME, Dialect, SqliteStore, SqlStore
+
+
+def _new(tmp_path: Path, n: int = 4) -> SqliteStore:
+    return SqliteStore.create(tmp_path / "club", Tournament([f"P{i}" for i in range(1, n + 1)],
+                                                            name="Club"))
+
+
+def test_directory_or_file_and_round_trip(tmp_path: Path) -> None:
+    store = _new(tmp_path)
+    assert Path(store.where) == tmp_path / "club" / DEFAULT_FILENAME
+    store.update(lambda t: play(t, "P1", "P4", "win"))
+    store.update(lambda t: t.correct(1, "P1", "P4", "1/2-1/2"))
+    store.close()
+    t = SqliteStore.open(tmp_path / "club").load()
+    assert [g.result.text for g in t.games()] == ["1/2-1/2"]
+    assert t.name == "Club"
+    explicit = SqliteStore.create(tmp_path / "other.sqlite3", Tournament(["A", "B"]))
+    assert Path(explicit.where) == tmp_path / "other.sqlite3"
+    assert [k for _, k, _, _ in SqliteStore.open(tmp_path / "club").history()] == \
+        ["record", "correct"]
+
+
+def test_failed_update_writes_nothing(tmp_path: Path) -> None:
+    store = _new(tmp_path)
+    store.update(lambda t: play(t, "P1", "P4", "win"))
+
+    def twice(t: Tournament) -> None:
+        play(t, "P2", "P3", "win")  # fine on its own ...
+        play(t, "P1", "P4", "loss")  # ... but this one is a duplicate: all is rolled back
+
+    with pytest.raises(DuplicateResultError):
+        store.update(twice)
+    assert len(store.load().games()) == 1
+
+
+def test_create_and_open_errors(tmp_path: Path) -> None:
+    _new(tmp_path).close()
+    with pytest.raises(StoreError, match="already exists"):
+        _new(tmp_path)
+    with pytest.raises(StoreError, match="no tournament store"):
+        SqliteStore.open(tmp_path / "nowhere")
+
+
+def test_corrupt_stores_are_named(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(CorruptStoreError):
+        SqliteStore.open(garbage).load()
+
+    foreign = tmp_path / "foreign.sqlite3"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+        conn.execute("CREATE TABLE events (seq INTEGER, kind TEXT, payload TEXT, "
+                     "recorded_at TEXT)")
+    with pytest.raises(CorruptStoreError, match="not a cotuong tournament"):
+        SqliteStore.open(foreign).load()
+
+    no_tables = tmp_path / "empty.sqlite3"
+    sqlite3.connect(no_tables).close()
+    no_tables.write_bytes(b"")
+    with pytest.raises(CorruptStoreError):
+        SqliteStore.open(no_tables).load()
+
+    store = _new(tmp_path)
+    store.update(lambda t: play(t, "P1", "P4", "win"))
+    store.close()
+    file = tmp_path / "club" / DEFAULT_FILENAME
+    with sqlite3.connect(file) as conn:  # a result nobody could have entered
+        conn.execute("UPDATE events SET payload = ? WHERE seq = 1",
+                     (json.dumps({"round": 1, "red": "P1", "black": "P4", "result": "9-9"}),))
+    with pytest.raises(CorruptStoreError, match=r"event 1 .* cannot be replayed"):
+        SqliteStore.open(file).load()
+    with sqlite3.connect(file) as conn:
+        conn.execute("UPDATE events SET seq = 5 WHERE seq = 1")
+    with pytest.raises(CorruptStoreError, match="event 1 is missing"):
+        SqliteStore.open(file).load()
+    with sqlite3.connect(file) as conn:
+        conn.execute("UPDATE meta SET value = '{' WHERE key = 'settings'")
+    with pytest.raises(CorruptStoreError, match="settings are damaged"):
+        SqliteStore.open(file).load()
+
+    truncated = tmp_path / "cut"
+    _new(truncated).close()
+    data = (truncated / "club" / DEFAULT_FILENAME).read_bytes()
+    (truncated / "club" / DEFAULT_FILENAME).write_bytes(data[: len(data) // 3])
+    with pytest.raises(CorruptStoreError):
+        s = SqliteStore.open(truncated / "club")
+        s.check()
+
+
+def test_generic_sql_path_with_an_explicit_lock(tmp_path: Path) -> None:
+    """The dialect hooks (plain BEGIN + a lock query) as the PostgreSQL store will use."""
+    conn = sqlite3.connect(tmp_path / "generic.db", isolation_level=None)
+    store = SqlStore(conn, Dialect("?", "BEGIN", "SELECT value FROM meta WHERE key = 'settings'"))
+    store.initialise(Tournament(["A", "B", "C"]))
+    store.update(lambda t: play(t, "B", "C", "draw"))
+    assert [r.points for r in store.load().standings()][:2] == [1, 1]
+
+
+WRITER = textwrap.dedent("""
+    import sys
+    from cotuong.tournament.store import SqliteStore
+    store = SqliteStore.open(sys.argv[1])
+    t = store.load()
+    games = [p for rnd in t.schedule for p in rnd if not p.bye]
+    results = ["1-0", "0-1", "1/2-1/2"]
+    for k, p in enumerate(games):
+        if t.result_of(p.round, p.board) is not None:
+            continue
+        store.update(lambda t, p=p, k=k: t.record(p.round, p.red, p.black, results[k % 3]))
+        print(k, flush=True)  # acknowledged only after the commit returned
+    print("done", flush=True)
+""")
+
+
+def test_sigkill_mid_write_loses_nothing_committed(tmp_path: Path) -> None:
+    store = _new(tmp_path, n=30)  # 435 games to write, one transaction each
+    store.close()
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER)
+    acknowledged = 0
+    for attempt, wait_for in enumerate((25, 60, 110)):
+        proc = subprocess.Popen([sys.executable, str(script), str(tmp_path / "club")],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        seen = 0
+        deadline = time.monotonic() + 120
+        while seen < wait_for and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line or line.strip() == "done":
+                break
+            seen += 1
+        time.sleep(0.003 * attempt)  # land the kill at varying points of a write
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        # Lines already in the pipe were acknowledged (committed) before the kill too.
+        seen += sum(1 for line in proc.stdout.read().splitlines() if line.strip() != "done")
+        proc.stdout.close()
+        assert proc.returncode == -signal.SIGKILL
+        acknowledged += seen
+        reopened = SqliteStore.open(tmp_path / "club")
+        reopened.check()  # integrity_check == ok, and every event replays
+        t = reopened.load()
+        recorded = len(t.games())
+        # Everything acknowledged is there; at most the in-flight write is extra
+        # (committed, killed before it could print).
+        assert acknowledged <= recorded <= acknowledged + 1
+        acknowledged = recorded
+        reopened.close()
+    # The store is still usable after the kills.
+    final = SqliteStore.open(tmp_path / "club")
+    assert sum(r.games for r in final.load().standings()) == 2 * acknowledged
