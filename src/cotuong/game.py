@@ -63,6 +63,23 @@ class Game:
         self.rules = rule_set(rules)
         self.lang = lang
         self._board = Board(fen)
+        self._setup()
+
+    @classmethod
+    def from_board(cls, board: Board, rules: str | RuleSet = "xiangqiplay", *,
+                   lang: str = "en") -> Game:
+        """A game starting from (a copy of) ``board``'s current position; its move
+        history is not taken over (repetitions count from here)."""
+        game = cls.__new__(cls)
+        if lang not in ("vi", "en"):
+            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
+        game.rules = rule_set(rules)
+        game.lang = lang
+        game._board = board.copy(stack=False)
+        game._setup()
+        return game
+
+    def _setup(self) -> None:
         self._start_fen = self._board.fen()
         self._keys: list[int] = [self._board.key]
         self._counts: dict[int, int] = {self._board.key: 1}

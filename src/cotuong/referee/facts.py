@@ -47,18 +47,20 @@ Threat = tuple[int, int]  # (attacker piece id, victim piece id)
 class ChaseOptions:
     """The switches of RULES.md §5 that differ between rule sets.
 
-    ``stronger_victim``: a Mã/Pháo attacking a Xe, or a Sĩ/Tượng attacking a Xe,
-    Mã or Pháo, chases even a protected victim (``000`` Điều 23 point 6).
-    ``pinned_victim``: a victim pinned to its own king is chased even if it is
-    protected (point 7).
+    ``stronger_victim``: a Mã/Pháo attacking a Xe chases even a protected Xe
+    (``000`` Điều 23 point 6). ``minor_attacker``: likewise a Sĩ/Tượng attacking a
+    Xe, Mã or Pháo (the Asian rules' list of stronger victims).
+    ``pinned_victim``: a victim pinned to its king so that it cannot move at all is
+    chased even if it is protected (point 7).
     """
 
     stronger_victim: bool = True
-    pinned_victim: bool = True
+    pinned_victim: bool = False
+    minor_attacker: bool = True
 
 
-ASIAN_CHASE = ChaseOptions(True, True)
-SIMPLE_CHASE = ChaseOptions(False, False)
+ASIAN_CHASE = ChaseOptions(True, False, True)
+SIMPLE_CHASE = ChaseOptions(False, False, False)
 
 
 def _capture_targets(b: list[int], s: int, kind: int, side: int) -> list[int]:
@@ -294,10 +296,10 @@ def _chase_worthy(board: Board, s: int, t: int, kind: int, vkind: int, side: int
         return False
     if kind == vkind and _legal_capture_back(board, t, s, -side, vkind, opp_base):
         return False  # an offer to exchange like for like that the victim can accept
-    if options.stronger_victim and (
-        (vkind == _ROOK and kind in (_HORSE, _CANNON))
-        or (kind in (_ADVISOR, _ELEPHANT) and vkind in (_ROOK, _HORSE, _CANNON))
-    ):
+    if options.stronger_victim and vkind == _ROOK and kind in (_HORSE, _CANNON):
+        return True
+    if options.minor_attacker and kind in (_ADVISOR, _ELEPHANT) and \
+            vkind in (_ROOK, _HORSE, _CANNON):
         return True
     if options.pinned_victim and _pinned(board, t, -side, opp_base):
         return True

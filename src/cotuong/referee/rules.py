@@ -25,7 +25,13 @@ class RuleSet:
     Repetition (§5): ``repetition`` is ``"forcing"`` (XiangqiPlay: exactly one side
     checking or chasing in every move of the cycle loses, otherwise draw) or
     ``"levels"`` (Asian: check > chase > idle, the higher level loses, equal draws).
-    ``stronger_victim`` and ``pinned_victim`` are the Asian chase exceptions.
+    ``stronger_victim`` (Mã/Pháo on a protected Xe), ``minor_attacker`` (Sĩ/Tượng
+    on a protected Xe/Mã/Pháo) and ``pinned_victim`` (a protected victim pinned so
+    it cannot move) are the Asian chase exceptions of ``000`` Điều 23 points 6–7.
+    ``pinned_victim`` is off in the ``asian`` preset: AXF diagrams 97–98 (case
+    ``asian-141``) rule a draw where a perpetual attack on a pinned, immobile,
+    protected Sĩ would otherwise lose, and the rule-book diagrams are the
+    conformance suite.
 
     Draw rules (§6); every ply count may be ``None`` (switched off):
 
@@ -51,6 +57,7 @@ class RuleSet:
     pinned_victim: bool
     no_capture_plies: int | None
     no_attacking_pieces: bool
+    minor_attacker: bool = False
     claim_no_capture_plies: int | None = None
     claim_max_counted_checks: int | None = None
     offer_no_capture_plies: int | None = None
@@ -73,7 +80,7 @@ class RuleSet:
 
     @property
     def chase_options(self) -> ChaseOptions:
-        return ChaseOptions(self.stronger_victim, self.pinned_victim)
+        return ChaseOptions(self.stronger_victim, self.pinned_victim, self.minor_attacker)
 
     def replace(self, **changes: object) -> RuleSet:
         """A copy with some parameters changed (switch a rule off with ``None``)."""
@@ -100,6 +107,7 @@ ASIAN = RuleSet(
     name="asian",
     repetition="levels",
     stronger_victim=True,
+    minor_attacker=True,
     pinned_victim=False,
     no_capture_plies=None,
     no_attacking_pieces=False,
