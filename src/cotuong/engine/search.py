@@ -55,6 +55,12 @@ CTL_ROOT_BEST, CTL_NOISE, CTL_SALT = 5, 6, 7
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
+# Recursive calls must always pass the same (non-literal) argument types: Numba's on-disk
+# cache crashes on recursive functions compiled for several signatures (numba#6061/#6713),
+# so flags are int64 values and constants are wrapped, never bare literals.
+_I0 = np.int64(0)
+_I1 = np.int64(1)
+
 Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
 
 
@@ -214,7 +220,7 @@ def _has_pieces(st: Any, side: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
-              allow_null: bool) -> int:
+              allow_null: int) -> int:
     tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl = t
     pvlen[ply] = ply
     if _poll(ctl):
@@ -267,10 +273,10 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         # Reverse futility: far above beta near the leaves, a quiet move will not fall below.
         if depth <= 3 and static - 120 * depth >= beta and abs(beta) < MATE_BOUND:
             return static
-        if allow_null and depth >= 3 and static >= beta and _has_pieces(st, side):
+        if allow_null != 0 and depth >= 3 and static >= beta and _has_pieces(st, side):
             r = 3 if depth >= 6 else 2
             make_null(pos)
-            s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+            s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0)
             unmake_null(pos)
             if ctl[3] != 0:
                 return 0
@@ -304,7 +310,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             unmake(pos, m, u)
             continue
         if legal == 1:
-            s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, True)
+            s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1)
         else:
             red = 0
             if depth >= 3 and quiet and legal > 3 and m != k0 and m != k1:
@@ -315,11 +321,11 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                     red += 1
                 if pvnode:
                     red -= 1
-            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True)
+            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1)
             if s > alpha and red > 0:
-                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, True)
+                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1)
             if alpha < s < beta:
-                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, True)
+                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1)
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
@@ -367,7 +373,7 @@ def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[in
     """One iteration at ``depth``; returns (score, best move) — the PV is in ``t[3][0]``."""
     t[7][3] = 0
     t[7][5] = 0
-    s = alphabeta(pos, t, depth, alpha, beta, 0, False)
+    s = alphabeta(pos, t, np.int64(depth), np.int64(alpha), np.int64(beta), _I0, _I0)
     return s, t[7][5]
 
 
@@ -382,7 +388,8 @@ def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
         if depth <= 0:
             out[i] = -evaluate(pos, t[7][6], t[7][7])
         else:
-            out[i] = -alphabeta(pos, t, depth - 1, -INF, INF, 1, True)
+            out[i] = -alphabeta(pos, t, np.int64(depth - 1), np.int64(-INF), np.int64(INF),
+                                _I1, _I1)
         unmake(pos, m, u)
         if t[7][3] != 0:
             break
