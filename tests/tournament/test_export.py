@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from tests.tournament.helpers import play
 
 from cotuong.tournament import ExportFormatError, Tournament
 from cotuong.tournament.export import (
@@ -20,7 +21,6 @@ from cotuong.tournament.export import (
     standings_to_csv,
     standings_to_json,
 )
-from tests.tournament.helpers import play
 
 PGN = '[Event "Giải, \\"mở rộng\\""]\n[Result "1/2-1/2"]\n\n1. h2e2 h9g7\n2. h0g2 1/2-1/2\n'
 

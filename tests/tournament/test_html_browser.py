@@ -13,10 +13,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from tests.tournament.helpers import play
 
 from cotuong.tournament import Tournament
 from cotuong.tournament.page import render_html
-from tests.tournament.helpers import play
 
 
 def _chromium() -> str:
