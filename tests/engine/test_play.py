@@ -190,19 +190,20 @@ def test_play_command_over_pipes_with_prompts(tmp_path: Path) -> None:
 
 
 def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
-    """The built-in engine at level 1 against scripted input picked by level 1 itself."""
+    """The built-in engine at level 1 against input typed by level 1 itself, to the end
+    (in a child process, so a crash of the compiled engine fails only this test)."""
     try:
-        from cotuong.engine import BuiltinEngine
+        from cotuong.engine import BuiltinEngine  # noqa: F401
     except ImportError:
         pytest.skip("BuiltinEngine not available")
-    helper = BuiltinEngine(level=1)
-    ai = BuiltinEngine(level=1)
-    try:
-        typist = EngineTypist(helper)
-        tg, out = start(ai, Color.RED, typist, tmp_path)
-        typist.game = tg
-        outcome = tg.run()
-    finally:
-        helper.close()
-        ai.close()
-    assert outcome is not None and "Kết thúc: " in out.getvalue()
+    pgn = tmp_path / "level1.pgn"
+    script = Path(__file__).resolve().parents[1] / "engines" / "play_typist.py"
+    proc = subprocess.run([sys.executable, str(script), "--level", "1", "--typist-level", "1",
+                           "--pgn", str(pgn)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "Kết thúc: " in out and "Nước đi không hợp lệ" not in out
+    result = out.rsplit("RESULT ", 1)[1].strip()
+    (record,) = read_pgn(pgn.read_text(encoding="utf-8"))
+    assert record.ok and record.result == result != "*"
+    assert int(out.rsplit("TYPED ", 1)[1].split()[0]) == (len(record.moves) + 1) // 2

@@ -29,8 +29,10 @@ def _cmd_engine(args: argparse.Namespace) -> int:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    name = args.name or ("cotuong " + args.engine if args.engine.startswith("level:")
-                         else f"cotuong proxy for {engine.name}")
+    from cotuong import __version__
+
+    name = args.name or (f"cotuong {__version__}" if args.engine.startswith("level:")
+                         else f"cotuong {__version__} (checking {engine.name})")
     serve(engine, sys.stdin, write, name=name)
     return 0
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -388,10 +389,16 @@ class UciServer:
             return
         token = self._token
         self._stopping.set()
-        self.engine.stop()
         thread = self._thread
-        if thread is not None:
-            thread.join(self.stop_grace_s)
+        deadline = time.monotonic() + self.stop_grace_s
+        # Repeat 'stop': one sent before the engine's search began may be forgotten
+        # when the search starts (engines clear their stop flag on entry).
+        while thread is not None and thread.is_alive():
+            self.engine.stop()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            thread.join(min(0.02, left))
         self._answer(token, None, None, "the engine did not return in time after 'stop'")
 
     def _overrun(self, token: int) -> None:
