@@ -200,3 +200,26 @@ def test_settings_round_trip() -> None:
     assert again.rounds == 2
     with pytest.raises(ConfigurationError):
         Tournament.from_settings({"players": ["A", "B"]})
+
+
+def test_attached_games_are_replayed_by_the_records_reader() -> None:
+    pytest.importorskip("cotuong.records")
+    t = four()
+    with pytest.raises(AttachedGameError, match="cannot be replayed"):
+        t.record(1, "An", "Dũng", "1-0", pgn='[Result "1-0"]\n\n1. h2e9 h9g7 1-0\n')
+    with pytest.raises(AttachedGameError, match="exactly one game"):
+        t.record(1, "An", "Dũng", "1-0", pgn=PGN + "\n" + PGN)
+    with pytest.raises(AttachedGameError, match="ends 0-1"):
+        t.record(1, "An", "Dũng", "1-0", pgn="1. h2e2 h9g7 0-1\n")
+    assert not t.games()
+
+
+def test_light_check_without_the_records_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cotuong.tournament import attached
+
+    monkeypatch.setattr(attached, "_records_reader", lambda: None)
+    t = four()
+    # Only the outline is checked then: an unplayable move passes, a wrong Result does not.
+    t.record(1, "An", "Dũng", "1-0", pgn='[Result "1-0"]\n\n1. h2e9 1-0\n')
+    with pytest.raises(AttachedGameError, match="Result"):
+        t.record(1, "Bình", "Chi", "0-1", pgn='[Result "1-0"]\n\n1. h2e2 1-0\n')

@@ -1,9 +1,10 @@
 """Light checks of a game record attached to a result.
 
-The PGN reader belongs to ``cotuong.records`` (written elsewhere).  When it is
-importable it reads the text; otherwise we only check the outline ourselves —
-tag pairs, a non-empty body and, when present, a ``Result`` tag that agrees with
-the arbiter's result.  This module is deliberately no PGN parser.
+We check the outline ourselves — tag pairs, a non-empty body and, when present,
+a ``Result`` tag that agrees with the arbiter's result — and then, when
+``cotuong.records.read_pgn`` is importable, let it replay the moves: exactly one
+game, no move it had to stop at, and a result that agrees.  This module is
+deliberately no PGN parser.
 
 >>> from cotuong.tournament.results import Result
 >>> check_attached_pgn('[Result "1-0"]\\n\\n1. h2e2 h9g7 1-0', Result.RED_WIN)
@@ -66,8 +67,23 @@ def check_attached_pgn(text: str, result: Result) -> str:
         )
     reader = _records_reader()
     if reader is not None:
-        try:
-            reader(text)
-        except ValueError as exc:  # every cotuong error is a ValueError
-            raise AttachedGameError(f"the attached game cannot be read: {exc}") from exc
+        _check_with_reader(reader, text, result)
     return text
+
+
+def _check_with_reader(reader: Callable[[str], Any], text: str, result: Result) -> None:
+    """Read the game with ``cotuong.records``: one game, every move legal, same result."""
+    try:
+        games = list(reader(text))
+    except ValueError as exc:  # every cotuong error is a ValueError
+        raise AttachedGameError(f"the attached game cannot be read: {exc}") from exc
+    if len(games) != 1:
+        raise AttachedGameError(f"attach exactly one game; the text holds {len(games)}")
+    game = games[0]
+    stopped = [issue for issue in getattr(game, "issues", ()) if not issue.inferred]
+    if stopped:
+        raise AttachedGameError(f"the attached game cannot be replayed: {stopped[0]}")
+    game_result = getattr(game, "result", "*")
+    if game_result not in ("*", result.pgn_result):
+        raise AttachedGameError(
+            f"the attached game ends {game_result} but the recorded result is {result.text}")
