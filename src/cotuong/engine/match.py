@@ -206,10 +206,14 @@ def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float]:
     variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
                 + losses * score ** 2) / n
     margin = 1.96 * math.sqrt(variance / n)
-    elo = _elo(score)
+    elo = _elo(score) + 0.0  # no "-0"
     if math.isinf(elo):
         return elo, math.inf
-    low, high = _elo(score - margin), _elo(score + margin)
+    # An interval reaching a 0 % or 100 % score would be infinite; half a game from
+    # either end keeps small matches readable (a common convention).
+    edge = 0.5 / n
+    low = _elo(max(edge, score - margin))
+    high = _elo(min(1 - edge, score + margin))
     return elo, (high - low) / 2
 
 
