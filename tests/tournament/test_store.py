@@ -55,6 +55,23 @@ def test_failed_update_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(DuplicateResultError):
         store.update(twice)
     assert len(store.load().games()) == 1
+    # The half-applied in-memory state was dropped: P2–P3 can still be recorded once.
+    store.update(lambda t: play(t, "P2", "P3", "win"))
+    assert len(store.load().games()) == 2
+
+
+def test_two_writers_see_each_other(tmp_path: Path) -> None:
+    first = _new(tmp_path)
+    second = SqliteStore.open(tmp_path / "club")
+    first.update(lambda t: play(t, "P1", "P4", "win"))
+    second.update(lambda t: play(t, "P2", "P3", "draw"))
+    with pytest.raises(DuplicateResultError):  # first must not reuse a stale state
+        first.update(lambda t: play(t, "P2", "P3", "loss"))
+    first.update(lambda t: play(t, "P1", "P3", "win"))
+    games = second.load().games()
+    assert len(games) == 3
+    p2, p3 = 2, 3
+    assert [g.result.text for g in games if {g.red, g.black} == {p2, p3}] == ["1/2-1/2"]
 
 
 def test_create_and_open_errors(tmp_path: Path) -> None:

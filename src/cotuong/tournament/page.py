@@ -19,7 +19,7 @@ from cotuong.tournament.export import round_record
 from cotuong.tournament.results import Number
 from cotuong.tournament.standings import StandingRow
 from cotuong.tournament.tiebreaks import CRITERIA
-from cotuong.tournament.tournament import Tournament
+from cotuong.tournament.tournament import GameRecord, Tournament
 
 _CSS = """
 body { font-family: "Noto Sans", "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #111; }
@@ -44,12 +44,10 @@ def _n(value: Number | None) -> str:
     return str(value)
 
 
-def _cell_text(t: Tournament, me: int, opp: int, last: int) -> list[tuple[str, str, str]]:
-    """(points text, colour 'r'/'b', result) for each counted game of ``me`` against ``opp``."""
+def _cell_text(t: Tournament, games: list[GameRecord], me: int) -> list[tuple[str, str, str]]:
+    """(points text, colour 'r'/'b', result) for each game of ``me`` in ``games``."""
     out = []
-    for g in t.games():
-        if g.round > last or {g.red, g.black} != {me, opp}:
-            continue
+    for g in games:
         red = g.red == me
         pts = _n(t.scoring.points(g.result, red))
         if g.result.forfeit:
@@ -85,6 +83,10 @@ def _standings_table(t: Tournament, rows: tuple[StandingRow, ...]) -> str:
 
 def _crosstable(t: Tournament, rows: tuple[StandingRow, ...], last: int) -> str:
     by_number = sorted(rows, key=lambda r: r.number)
+    by_pair: dict[frozenset[int], list[GameRecord]] = {}
+    for g in t.games():  # in round order, so a double round robin's cells read in order
+        if g.round <= last:
+            by_pair.setdefault(frozenset((g.red, g.black)), []).append(g)
     nums = [r.number for r in by_number]
     head = ("<tr><th>Số<br>No.</th><th>Đấu thủ<br>Player</th>"
             + "".join(f"<th>{n}</th>" for n in nums)
@@ -96,7 +98,7 @@ def _crosstable(t: Tournament, rows: tuple[StandingRow, ...], last: int) -> str:
             if opp == r.number:
                 tds.append("<td class=\"self\">×</td>")
                 continue
-            games = _cell_text(t, r.number, opp, last)
+            games = _cell_text(t, by_pair.get(frozenset((r.number, opp)), []), r.number)
             inner = " ".join(f"<span class=\"{c}\" data-result=\"{escape(res)}\">{escape(p)}"
                              f"<span class=\"c\">{'Đỏ' if c == 'r' else 'Đen'}</span></span>"
                              for p, c, res in games)

@@ -69,6 +69,7 @@ class SqlStore:
         self.conn = connection
         self.dialect = dialect
         self.where = where or "the store"
+        self._cached: Tournament | None = None  # state after our last committed update
 
     # ----- low level -----------------------------------------------------------
     def _q(self, sql: str) -> str:
@@ -162,13 +163,23 @@ class SqlStore:
 
         If ``change`` raises, nothing is written and the error propagates.
         """
+        done: list[Tournament] = []
+
         def body() -> T:
-            tournament = self._replay()
+            # Reuse the state of our previous update when nobody appended since
+            # (same event count under the lock); otherwise replay the log.
+            cached, self._cached = self._cached, None
+            count = int(self._execute("SELECT COUNT(*) FROM events").fetchone()[0])
+            tournament = cached if cached is not None and len(cached.events) == count \
+                else self._replay()
             before = len(tournament.events)
             value = change(tournament)
             self._append(tournament, before)
+            done.append(tournament)
             return value
-        return self._guard(lambda: self._transaction(body))
+        value = self._guard(lambda: self._transaction(body))
+        self._cached = done[0]  # only after the commit succeeded
+        return value
 
     def history(self) -> list[tuple[int, str, dict[str, Any], str]]:
         """Every event as ``(seq, kind, payload, recorded_at)`` — the arbiter's log."""
