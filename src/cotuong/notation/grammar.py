@@ -149,6 +149,10 @@ def parse_spec(lang: Language, text: str, *, allow_missing: bool = False) -> Mov
             f"{shown}: {op_char!r} (position {len(t) - 1}) is not a {lang.title} operator "
             f"({' '.join(lang.ops)})", "BAD_OPERATOR")
     tokens = _tokenize(lang, designator, shown)
+    if len(tokens) > 3:  # no designator is longer; also bounds the readings tried below
+        raise InvalidMoveTextError(
+            f"{shown}: {designator!r} is too long for a piece with a file or tandem marker",
+            "BAD_DESIGNATOR")
     first_problem = ""
     for combo in itertools.product(*tokens):
         shape = tuple(c for c, _ in combo)
