@@ -124,3 +124,11 @@ def cycles(seed: int, count: int) -> list[Cycle]:
         if c is not None:
             found.append(c)
     return found
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    for c in cycles(int(sys.argv[1]), int(sys.argv[2])):
+        print(json.dumps({"fen": c.fen, "moves": list(c.moves)}))

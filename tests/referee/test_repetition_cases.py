@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.conftest import shared_path
+from tests.referee.conftest import case_board, load_cases
 
 from cotuong import Game
 from cotuong.referee import ASIAN, XIANGQIPLAY, RuleSet
-from tests.conftest import shared_path
-from tests.referee.conftest import case_board, load_cases
 
 CASES = load_cases(shared_path("data", "repetition_cases.jsonl"))
 
