@@ -207,3 +207,20 @@ def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
     (record,) = read_pgn(pgn.read_text(encoding="utf-8"))
     assert record.ok and record.result == result != "*"
     assert int(out.rsplit("TYPED ", 1)[1].split()[0]) == (len(record.moves) + 1) // 2
+
+
+def test_play_command_prompts_for_level_and_colour(tmp_path: Path) -> None:
+    try:
+        from cotuong.engine import BuiltinEngine  # noqa: F401
+    except ImportError:
+        pytest.skip("BuiltinEngine not available")
+    pgn = tmp_path / "p.pgn"
+    # 9 is not a level and "x" not a colour: both are asked again
+    proc = _play_cli("9\n2\nx\nr\nP2-5\nresign\n", "--pgn", str(pgn), "--letters")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert out.count("Chọn cấp độ 1-8") == 2 and out.count("Bạn cầm quân nào") == 2
+    assert "Bạn đi: P2-5 (h2e2)" in out and "Máy (Đen) đi: " in out
+    assert "Đen thắng: Đỏ xin thua" in out
+    (record,) = read_pgn(pgn.read_text(encoding="utf-8"))
+    assert record.headers["Black"] == "level:2" and len(record.moves) == 2

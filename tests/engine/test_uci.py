@@ -360,3 +360,33 @@ def test_cotuong_engine_command_with_builtin_engine() -> None:
 def test_parse_go_mate_and_errors() -> None:
     assert parse_go(["mate", "3"], Board().turn).depth == 5
     assert parse_go(["depth", "infinite"], Board().turn, ucci=True).infinite
+
+
+def test_builtin_engine_over_pipes_never_answers_an_illegal_move() -> None:
+    """One legal move, in check, repetition pressure, no legal move: the real engine."""
+    try:
+        from cotuong.engine import BuiltinEngine  # noqa: F401
+    except ImportError:
+        pytest.skip("BuiltinEngine not available")
+    shuffle = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"
+    cases = [
+        ("fen 4k4/4R4/4R4/9/9/9/9/9/9/3K5 b - - 0 1", []),          # one legal move
+        ("fen 4k4/9/9/9/3r5/9/9/9/4A4/3K5 w - - 0 1", []),          # Red in check
+        ("startpos", shuffle.split()),                               # third time next
+        ("fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", []),           # mated: none
+    ]
+    script = ["uci", "setoption name Level value 1", "isready"]
+    for pos, moves in cases:
+        script += [f"position {pos}" + (" moves " + " ".join(moves) if moves else ""),
+                   "go movetime 50"]
+    proc = _engine_process()
+    out, _ = proc.communicate("\n".join([*script, "quit"]) + "\n", timeout=300)
+    answers = [ln for ln in out.splitlines() if ln.startswith("bestmove")]
+    assert len(answers) == len(cases), out
+    for (pos, moves), answer in zip(cases, answers, strict=True):
+        board = played(None if pos == "startpos" else pos[4:], moves)
+        if board.legal_moves:
+            assert Move.from_iccs(answer.split()[1]) in board.legal_moves, (pos, answer)
+        else:
+            assert answer == "bestmove (none)"
+    assert "info string error" not in out

@@ -170,3 +170,31 @@ def test_caller_errors_are_named(mock: Cmd) -> None:
             eng.search(mated, [], Limits(depth=1))
         # still usable afterwards
         assert eng.search(START_FEN, [], Limits(depth=1)).bestmove
+
+
+@pytest.mark.parametrize("protocol", ["uci", "ucci"])
+def test_client_drives_our_own_server_in_both_dialects(mock: Cmd, gone: Gone,
+                                                       protocol: str) -> None:
+    """Client → ``cotuong engine`` → mock engine: the server and the client agree."""
+    import sys
+
+    server = [sys.executable, "-m", "cotuong.cli", "engine", "--engine",
+              "cmd:" + " ".join(mock())]
+    infos: list[Info] = []
+    with ExternalEngine(server, protocol=protocol, handshake_timeout=60) as eng:  # type: ignore[arg-type]
+        assert eng.name.startswith("cotuong")
+        assert {"level", "threads", "seed"} <= set(eng.engine.options)
+        eng.set_option("level" if protocol == "ucci" else "Level", "2")
+        result = eng.search(START_FEN, ["h2e2"], Limits(movetime_ms=30), infos.append)
+        board = Board()
+        board.push(Move.from_iccs("h2e2"))
+        assert Move.from_iccs(result.bestmove) in board.legal_moves
+        assert infos and infos[-1].depth == 3
+        timer = threading.Timer(0.2, eng.stop)
+        timer.start()
+        start = time.monotonic()
+        result = eng.search(START_FEN, [], Limits(infinite=True))
+        assert time.monotonic() - start < 1.5
+        assert Move.from_iccs(result.bestmove) in Board().legal_moves
+        pid = eng.engine.pid
+    assert pid is not None and gone(pid)
