@@ -400,7 +400,8 @@ class Game:
         board = self._board
         plies = board.halfmove_clock
         stack = board._stack
-        window = stack[len(stack) - plies:] if plies else []
+        # Plies counted before this game started (FEN clock) have no facts: no checks.
+        window = stack[max(0, len(stack) - plies):] if plies else []
         first_mover = board._side if len(window) % 2 == 0 else -board._side
         own_checks = sum(
             1 for i, e in enumerate(window)

@@ -18,10 +18,10 @@ import json
 import random
 
 import pytest
-
-from cotuong import Color, Game
 from tests.referee.conftest import HERE
 from tests.referee.cycles import make_cycle
+
+from cotuong import Color, Game
 
 pyffish = pytest.importorskip("pyffish")
 

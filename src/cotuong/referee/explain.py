@@ -91,13 +91,9 @@ def ruling_outcome(board: Board, ruling: Ruling, last_loop: int, lang: str) -> O
         loser = winner.opponent
         bad = ruling.conduct(loser)
         term = Termination.PERPETUAL_CHECK if bad.level == CHECK else Termination.PERPETUAL_CHASE
-        text = f"{_wins(winner, lang)}: {parts[loser]}"
-        other = ruling.conduct(winner)
-        if other.level > IDLE:
-            why = ("chiếu dai nặng hơn đuổi dai" if lang == "vi"
-                   else "perpetual check weighs more than perpetual chase")
-            text += f"; {parts[winner]} — {why}"
-        return Outcome(winner, term, text)
+        # Only the violation that decides is named: when the winner chased while
+        # answering perpetual checks (check outranks chase), its chase decides nothing.
+        return Outcome(winner, term, f"{_wins(winner, lang)}: {parts[loser]}")
     red, black = ruling.red, ruling.black
     if red.level == IDLE and black.level == IDLE:
         why = ("lặp lại ba lần, không bên nào phạm luật" if lang == "vi"
