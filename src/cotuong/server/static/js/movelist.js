@@ -1,0 +1,44 @@
+// The move list: pairs of moves per row in the chosen notation (texts come from
+// the server in every notation; ICCS is the wire format itself).
+
+import { h, t } from "./common.js";
+
+export class MoveList {
+  /** @param {HTMLElement} host  @param {(ply: number) => void} onPick */
+  constructor(host, onPick) {
+    this.host = host;
+    this.onPick = onPick;
+  }
+
+  /**
+   * @param {object} state   a game snapshot (start_fen, moves, move_texts)
+   * @param {number} current the ply shown on the board (0 = start)
+   * @param {string} notation vi | wxf | zh | iccs
+   */
+  render(state, current, notation) {
+    const moves = state.moves || [];
+    const texts = notation === "iccs" ? moves : ((state.move_texts || {})[notation] || moves);
+    const blackFirst = String(state.start_fen || "").trim().split(/\s+/)[1] === "b";
+    const rows = [];
+    const cells = blackFirst ? [null, ...texts] : [...texts];
+    for (let i = 0; i < cells.length; i += 2) {
+      const n = i / 2 + 1;
+      const cell = (j) => {
+        if (j >= cells.length) return h("td", {});
+        if (cells[j] === null) return h("td", { class: "mv", text: "…" });
+        const ply = blackFirst ? j : j + 1;   // ply reached after this move
+        return h("td", {
+          class: `mv${ply === current ? " current" : ""}`, "data-ply": ply, text: cells[j],
+          onclick: () => this.onPick(ply),
+        });
+      };
+      rows.push(h("tr", {}, h("td", { class: "n", text: `${n}.` }), cell(i), cell(i + 1)));
+    }
+    const table = h("table", { "aria-label": t("moves") }, h("tbody", {}, rows));
+    this.host.replaceChildren(table);
+    this.host.classList.toggle("zh", notation === "zh");
+    const cur = this.host.querySelector(".mv.current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+    else this.host.scrollTop = this.host.scrollHeight;
+  }
+}

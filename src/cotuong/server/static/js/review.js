@@ -1,0 +1,77 @@
+// Review of a game (/game/{id}): step through the moves, download the PGN.
+
+import { BoardView, fenAfter } from "./board.js";
+import { api, h, pref, setPref, topbar } from "./common.js";
+import { colorName, lang, levelName, t, translate } from "./i18n.js";
+import { MoveList } from "./movelist.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const board = new BoardView($("board"));
+const list = new MoveList($("moves"), (ply) => show(ply));
+let game = null;
+let ply = 0;
+
+function show(n) {
+  if (!game) return;
+  ply = Math.max(0, Math.min(game.moves.length, n));
+  render();
+}
+
+function player(node, color) {
+  const p = (game.players || {})[color];
+  let name = p ? p.name : "—";
+  if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+  node.className = `player ${color}`;
+  node.replaceChildren(h("span", { class: "dot", title: colorName(color) }), h("span", { class: "name", text: name }));
+}
+
+function render() {
+  translate();
+  if (!game) return;
+  board.setPosition(fenAfter(game.start_fen, game.moves, ply));
+  board.setLastMove(ply > 0 ? game.moves[ply - 1] : null);
+  // The final position's check comes from the server; earlier ones are not marked.
+  board.setCheck(ply === game.moves.length && game.check ? game.turn : null);
+  const bottom = board.flipped ? "black" : "red";
+  player($("player-top"), bottom === "red" ? "black" : "red");
+  player($("player-bottom"), bottom);
+  $("nav-ply").textContent = `${ply} / ${game.moves.length}`;
+  document.body.dataset.ply = String(ply);
+  list.render(game, ply, pref("notation", "vi"));
+  const o = game.outcome;
+  $("banners").replaceChildren(o ? h("div", { class: "banner result", id: "result" },
+    o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
+    h("span", { class: "grow", text: o.termination === "ABORTED" ? t("result.aborted")
+      : (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "" })) : "");
+  $("pgn-links").replaceChildren(...[["vi", t("notation.vi")], ["wxf", "WXF"], ["zh", "中文"]].map(([n, label]) =>
+    h("a", { class: "btn small", href: `/api/games/${encodeURIComponent(gameId)}/pgn?notation=${n}`,
+      download: `cotuong-${gameId}-${n}.pgn`, "data-notation": n, text: `PGN ${label}` })));
+}
+
+async function boot() {
+  await topbar(render);
+  $("notation").value = pref("notation", "vi");
+  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
+  $("nav-start").addEventListener("click", () => show(0));
+  $("nav-prev").addEventListener("click", () => show(ply - 1));
+  $("nav-next").addEventListener("click", () => show(ply + 1));
+  $("nav-end").addEventListener("click", () => show(Infinity));
+  $("btn-flip").addEventListener("click", () => { board.setFlipped(!board.flipped); render(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("select, input")) return;
+    if (e.key === "ArrowLeft") show(ply - 1);
+    if (e.key === "ArrowRight") show(ply + 1);
+    if (e.key === "Home") show(0);
+    if (e.key === "End") show(Infinity);
+  });
+  try {
+    game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    ply = game.moves.length;
+    render();
+  } catch (e) {
+    $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound", text: e.message }));
+  }
+}
+
+boot();

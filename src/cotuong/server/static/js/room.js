@@ -1,0 +1,353 @@
+// The game page (/room/{code}): board, players, clocks, move list, offers,
+// banners, invite. Everything shown comes from the server's ``state`` frames;
+// the page re-renders from the latest one.
+
+import { BoardView, fenAfter } from "./board.js";
+import { Clocks } from "./clock.js";
+import { api, confirmDialog, h, loadSeat, pref, saveSeat, setPref, topbar } from "./common.js";
+import { colorName, lang, levelName, t, translate } from "./i18n.js";
+import { MoveList } from "./movelist.js";
+import { RoomSocket } from "./net.js";
+import { beep, setSound, soundOn } from "./sound.js";
+
+const $ = (id) => document.getElementById(id);
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "").toUpperCase();
+
+const page = {
+  state: null,        // latest state frame
+  role: "spectator",  // red | black | spectator
+  slot: null,
+  room: null,         // RoomView from REST
+  viewPly: null,      // null = live; else the ply shown while stepping through
+  flipped: null,      // null = follow my colour
+  error: null,
+  errorTimer: null,
+  offset: 0,          // server clock minus client clock (ms), for deadlines
+  connected: false,
+};
+
+const board = new BoardView($("board"), { onMove: (m) => sendMove(m) });
+const clocks = new Clocks({ red: $("clock-red"), black: $("clock-black") });
+const moveList = new MoveList($("moves"), (ply) => showPly(ply));
+let socket = null;
+
+function notation() { return pref("notation", "vi"); }
+
+// ---- actions ------------------------------------------------------------------
+function sendMove(iccs) {
+  const s = page.state;
+  if (!s || !socket) return;
+  const id = socket.send({ type: "move", move: iccs, ply: s.ply });
+  if (id === null) { showError(t("conn.down")); render(); }
+}
+
+async function act(type, question) {
+  if (question && !(await confirmDialog(question, { id: type }))) return;
+  if (socket) socket.send({ type });
+}
+
+async function takeSeat() {
+  try {
+    const res = await api("POST", `/api/rooms/${encodeURIComponent(code)}/join`);
+    saveSeat(code, res.slot, res.secret);
+    page.room = res.room || page.room;
+    // hello is the first frame of a connection: reconnect to present the new secret.
+    if (socket) socket.drop();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function showPly(ply) {
+  const s = page.state;
+  if (!s) return;
+  page.viewPly = ply >= s.ply ? null : Math.max(0, ply);
+  render();
+}
+
+function showError(message) {
+  page.error = message;
+  clearTimeout(page.errorTimer);
+  page.errorTimer = setTimeout(() => { page.error = null; renderBanners(); }, 6000);
+  renderBanners();
+}
+
+// ---- frames -------------------------------------------------------------------------
+function onFrame(f) {
+  switch (f.type) {
+    case "welcome":
+      page.role = f.role || "spectator";
+      page.slot = f.slot || null;
+      if (typeof f.server_time_ms === "number") page.offset = f.server_time_ms - Date.now();
+      document.body.dataset.role = page.role;
+      break;
+    case "state": {
+      const prev = page.state;
+      page.state = f;
+      if (f.clocks && typeof f.clocks.server_time_ms === "number") page.offset = f.clocks.server_time_ms - Date.now();
+      if (prev && f.ply > prev.ply) {
+        beep(f.check ? "check" : "move");
+        if (page.viewPly !== null && prev.game_id !== f.game_id) page.viewPly = null;
+      }
+      if (prev && prev.game_id !== f.game_id) page.viewPly = null;
+      if (prev && !prev.outcome && f.outcome) beep("end");
+      render();
+      break;
+    }
+    case "event":
+      if (["draw_offered", "takeback_requested", "rematch_requested", "warning"].includes(f.kind)) beep("notice");
+      break;
+    case "error":
+      showError(f.message || f.code);
+      if (page.state) render(); // undo an optimistic move on the board
+      break;
+    default:
+      break;
+  }
+}
+
+function onStatus(up) {
+  page.connected = up;
+  const c = $("conn");
+  c.className = `conn ${up ? "ok" : "down"}`;
+  c.textContent = t(up ? "conn.ok" : "conn.down");
+  document.body.dataset.connected = up ? "1" : "0";
+}
+
+// ---- rendering ------------------------------------------------------------------------
+function myColor() { return page.role === "red" || page.role === "black" ? page.role : null; }
+
+function render() {
+  const s = page.state;
+  if (!s) return;
+  const mine = myColor();
+  const bottom = page.flipped === null ? (mine === "black" ? "black" : "red") : page.flipped ? "black" : "red";
+  board.setFlipped(bottom === "black");
+
+  const live = page.viewPly === null;
+  const over = !!s.outcome || s.status === "finished" || s.status === "aborted";
+  if (live) {
+    board.setPosition(s.fen);
+    board.setLastMove(s.last_move);
+    board.setCheck(s.check ? s.turn : null);
+    const canMove = mine && mine === s.turn && s.status === "playing" && !over;
+    board.setLegal(canMove ? s.legal_moves || [] : []);
+  } else {
+    board.setPosition(fenAfter(s.start_fen, s.moves, page.viewPly));
+    board.setLastMove(page.viewPly > 0 ? s.moves[page.viewPly - 1] : null);
+    board.setCheck(null);
+    board.setLegal([]);
+  }
+  $("live").hidden = live;
+
+  // Players: the one at the bottom of the board is shown below it.
+  const top = bottom === "red" ? "black" : "red";
+  renderPlayer($("player-top"), top, s);
+  renderPlayer($("player-bottom"), bottom, s);
+  $("player-top").append($(`clock-${top}`));
+  $("player-bottom").append($(`clock-${bottom}`));
+  clocks.update(s.clocks);
+
+  moveList.render(s, live ? s.ply : page.viewPly, notation());
+  renderControls(s, mine, over);
+  renderBanners();
+  renderInfo(s);
+
+  const root = document.body;
+  root.dataset.status = s.status;
+  root.dataset.ply = String(s.ply);
+  root.dataset.turn = s.turn;
+  root.dataset.result = s.outcome ? s.outcome.result : "";
+  root.dataset.termination = s.outcome ? s.outcome.termination : "";
+  root.dataset.gameId = String(s.game_id);
+}
+
+function renderPlayer(node, color, s) {
+  const p = (s.players || {})[color];
+  const mine = myColor() === color;
+  node.className = `player ${color}${s.turn === color && s.status === "playing" && !s.outcome ? " to-move" : ""}`;
+  node.dataset.color = color;
+  let name = p ? p.name : t("waiting");
+  if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+  const presence = p && !p.ai_level
+    ? h("span", { class: `presence${p.connected ? "" : " off"}`, text: t(p.connected ? "online" : "offline") })
+    : null;
+  node.replaceChildren(
+    h("span", { class: "dot", title: colorName(color) }),
+    h("span", { class: "name", text: `${name}${mine ? ` (${t("you")})` : ""}` }),
+    presence,
+  );
+}
+
+function button(id, label, onclick, cls = "btn") {
+  return h("button", { id, class: cls, type: "button", text: label, onclick });
+}
+
+function renderControls(s, mine, over) {
+  const c = $("controls");
+  const aiGame = Object.values(s.players || {}).some((p) => p && p.ai_level);
+  const playing = s.status === "playing" && !over;
+  const items = [button("btn-flip", t("btn.flip"), () => {
+    const cur = board.flipped;
+    page.flipped = !cur;
+    render();
+  }, "btn small")];
+  if (mine && playing) {
+    if (s.can_abort) items.push(button("btn-abort", t("btn.abort"), () => act("abort", t("confirm.abort")), "btn small"));
+    if (!aiGame && !s.draw_offer) items.push(button("btn-draw", t("btn.draw"), () => act("offer_draw", t("confirm.draw")), "btn small"));
+    if (!s.rated && s.ply > 0 && !s.takeback_request) {
+      items.push(button("btn-takeback", t("btn.takeback"), () => act("takeback", t("confirm.takeback")), "btn small"));
+    }
+    items.push(button("btn-resign", t("btn.resign"), () => act("resign", t("confirm.resign")), "btn small danger"));
+  }
+  if (mine && over && s.status !== "waiting") {
+    items.push(button("btn-rematch", t("btn.rematch"), () => act("rematch"), "btn small primary"));
+  }
+  if (over && s.game_id) {
+    items.push(h("a", { id: "btn-review", class: "btn small", href: `/game/${s.game_id}`, text: t("btn.review") }));
+  }
+  if (page.role === "spectator" && s.status === "waiting") {
+    items.push(button("btn-join", t("take_seat"), takeSeat, "btn primary"));
+  }
+  const snd = h("label", { class: "chip", title: t("sound") },
+    h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
+    t("sound"));
+  items.push(snd);
+  c.replaceChildren(...items);
+}
+
+function offerBy(x) {
+  if (!x) return null;
+  if (typeof x === "string") return x;
+  return x.color || x.by || x.from || null;
+}
+
+function renderBanners() {
+  const s = page.state;
+  const host = $("banners");
+  const out = [];
+  if (page.error) out.push(h("div", { class: "banner error", id: "error", role: "alert", text: page.error }));
+  if (!s) { host.replaceChildren(...out); return; }
+  const mine = myColor();
+  const over = !!s.outcome;
+  if (s.outcome) {
+    const o = s.outcome;
+    const text = o.termination === "ABORTED" ? t("result.aborted")
+      : (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "";
+    out.push(h("div", { class: "banner result", id: "result", role: "status", "data-termination": o.termination },
+      o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
+      h("span", { class: "grow", text })));
+  } else if (s.status === "waiting") {
+    out.push(h("div", { class: "banner info", id: "waiting", text: t("waiting") }));
+  }
+  const pending = [
+    ["draw", s.draw_offer, "accept_draw", "decline_draw"],
+    ["takeback", s.takeback_request, "takeback_yes", "takeback_no"],
+    ["rematch", s.rematch_request, "rematch", null],
+  ];
+  for (const [kind, req, yes, no] of pending) {
+    const by = offerBy(req);
+    if (!by) continue;
+    if (over && kind !== "rematch") continue;
+    const who = colorName(by);
+    const children = [];
+    if (mine && mine === by) {
+      children.push(h("span", { class: "grow", text: t(`offer.${kind}.mine`) }));
+    } else {
+      children.push(h("span", { class: "grow", text: t(`offer.${kind}.them`, { who }) }));
+      if (mine) {
+        const send = (frame) => socket && socket.send(frame);
+        const accept = kind === "takeback" ? () => send({ type: "takeback_answer", accept: true }) : () => send({ type: yes });
+        children.push(button(`btn-${kind}-accept`, t("btn.accept"), accept, "btn small primary"));
+        if (kind !== "rematch") {
+          const decline = kind === "takeback" ? () => send({ type: "takeback_answer", accept: false }) : () => send({ type: no });
+          children.push(button(`btn-${kind}-decline`, t("btn.decline"), decline, "btn small"));
+        }
+      }
+    }
+    out.push(h("div", { class: "banner offer", id: `offer-${kind}`, "data-by": by }, ...children));
+  }
+  if (!over) {
+    // Show the referee's warnings about the last moves (e.g. the next repetition will be ruled).
+    const recent = (s.warnings || []).filter((w) => w.ply >= s.ply - 1);
+    for (const w of recent) out.push(h("div", { class: "banner warn", "data-warning": "1", text: w.text }));
+  }
+  if (s.abandon && !over) {
+    const left = Math.max(0, Math.ceil((s.abandon.deadline_ms - (Date.now() + page.offset)) / 1000));
+    out.push(h("div", { class: "banner warn", id: "abandon",
+      text: t("abandon", { who: colorName(s.abandon.color), s: left }) }));
+  }
+  if (!over && s.status === "playing" && mine && mine === s.turn && page.viewPly === null) {
+    out.push(h("div", { class: "banner info", id: "your-turn", text: t("turn.you") }));
+  }
+  host.replaceChildren(...out);
+}
+
+function renderInfo(s) {
+  const room = page.room || {};
+  const tc = room.time_control || (s.clocks ? { kind: s.clocks.kind } : null);
+  let tcText = t("tc.none");
+  if (tc && tc.kind === "fischer") tcText = t("tc.fischer", { m: Math.round((tc.base_ms || 0) / 60000), s: Math.round((tc.increment_ms || 0) / 1000) });
+  if (tc && tc.kind === "byoyomi") tcText = t("tc.byoyomi", { m: Math.round((tc.base_ms || 0) / 60000), s: Math.round((tc.period_ms || 0) / 1000) });
+  $("info-rules").textContent = t(`rules.${s.rules || room.rules || "xiangqiplay"}`);
+  $("info-tc").textContent = tcText;
+  $("info-rated").textContent = t(s.rated ? "rated.yes" : "rated.no");
+  $("spectators").textContent = t("spectators", { n: s.spectators || 0 });
+  $("spectators").dataset.count = String(s.spectators || 0);
+  $("role").textContent = page.role === "spectator" ? t("spectating") : `${t("you")}: ${colorName(page.role)}`;
+  const aiGame = Object.values(s.players || {}).some((p) => p && p.ai_level);
+  $("invite-card").hidden = aiGame;
+}
+
+function renderStatic() {
+  translate();
+  $("room-code").textContent = code;
+  const link = `${location.origin}/room/${code}`;
+  $("invite-link").value = link;
+  const sel = $("notation");
+  sel.value = notation();
+  onStatus(page.connected);
+  render();
+}
+
+// ---- boot -----------------------------------------------------------------------
+async function boot() {
+  await topbar(() => renderStatic());
+  $("copy-link").addEventListener("click", async () => {
+    const input = $("invite-link");
+    try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }
+    $("copy-link").textContent = t("invite.copied");
+    setTimeout(() => { $("copy-link").textContent = t("invite.copy"); }, 1500);
+  });
+  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
+  $("live").addEventListener("click", () => showPly(Infinity));
+  document.addEventListener("keydown", (e) => {
+    if (!page.state || e.target.closest("input, select, textarea")) return;
+    const cur = page.viewPly === null ? page.state.ply : page.viewPly;
+    if (e.key === "ArrowLeft") showPly(cur - 1);
+    if (e.key === "ArrowRight") showPly(cur + 1);
+  });
+  setInterval(() => { if (page.state && page.state.abandon) renderBanners(); }, 1000);
+  renderStatic();
+  try {
+    page.room = await api("GET", `/api/rooms/${encodeURIComponent(code)}`);
+  } catch (e) {
+    if (e.status === 404) {
+      $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound", text: t("notfound") }));
+      return;
+    }
+  }
+  socket = new RoomSocket(code, {
+    hello: () => {
+      const seat = loadSeat(code);
+      const frame = { type: "hello", notation: notation() === "iccs" ? "vi" : notation(), lang: lang() };
+      if (seat) frame.secret = seat.secret;
+      return frame;
+    },
+    onFrame,
+    onStatus,
+  });
+  window.cotuong = { page, board, socket };
+}
+
+boot();
