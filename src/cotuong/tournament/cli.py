@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from cotuong.tournament.errors import ConfigurationError, StoreError
+from cotuong.tournament.events import CorrectResult, RecordResult
 from cotuong.tournament.export import (
     round_record,
     round_to_csv,
@@ -125,12 +126,14 @@ def _cmd_result(args: argparse.Namespace) -> int:
             raise StoreError(f"cannot read the game file {args.pgn}: {exc}") from exc
     store = _store(args)
     if args.correct:
-        store.update(lambda t: t.correct(args.round, args.red, args.black, args.result, pgn,
-                                         args.reason or ""))
+        event = store.update(lambda t: t.correct(args.round, args.red, args.black, args.result,
+                                                 pgn, args.reason or ""))
     else:
-        store.update(lambda t: t.record(args.round, args.red, args.black, args.result, pgn))
-    print(f"round {args.round}: {args.red} – {args.black} {args.result}"
-          + (" (corrected)" if args.correct else ""))
+        event = store.update(lambda t: t.record(args.round, args.red, args.black, args.result,
+                                                pgn))
+    assert isinstance(event, (RecordResult, CorrectResult))
+    print(f"vòng {event.round} / round {event.round}: {event.red} – {event.black} "
+          f"{event.result}" + (" (đã sửa / corrected)" if args.correct else ""))
     return 0
 
 

@@ -61,21 +61,24 @@ def _standings_table(t: Tournament, rows: tuple[StandingRow, ...]) -> str:
              "Số ván<br>Games", "Thắng<br>Wins", "Thắng quân đen<br>Wins with Black"]
     heads += [f"{escape(CRITERIA[k].label_vi)}<br>{escape(CRITERIA[k].label_en)}"
               for k in t.tiebreak_keys]
+    heads.append("Ghi chú<br>Notes")
     lines = ["<table id=\"standings\"><thead><tr>"
              + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead><tbody>"]
     for r in rows:
         cells = [escape(r.rank_text), str(r.number), escape(r.player), _n(r.points),
                  str(r.games), str(r.wins), str(r.wins_black)]
         cells += [_n(v) for _, v in r.tiebreaks]
-        note = ""
+        notes = []
         if r.lots == "pending":
-            note = " <span class=\"note\">(bốc thăm / drawing of lots)</span>"
+            notes.append("bốc thăm / drawing of lots")
         elif r.lots == "drawn":
-            note = " <span class=\"note\">(theo bốc thăm / by lots)</span>"
+            notes.append("theo bốc thăm / by lots")
         if r.withdrawn:
-            note += " <span class=\"note\">(bỏ cuộc / withdrew)</span>"
-        tds = [f"<td>{c}</td>" if i != 2 else f"<td class=\"name\">{c}{note}</td>"
+            notes.append("bỏ cuộc / withdrew")
+        cells.append("; ".join(notes))
+        tds = [f"<td>{c}</td>" if i != 2 else f"<td class=\"name\">{c}</td>"
                for i, c in enumerate(cells)]
+        tds[-1] = f"<td class=\"note\">{cells[-1]}</td>"
         lines.append(f"<tr data-number=\"{r.number}\">" + "".join(tds) + "</tr>")
     lines.append("</tbody></table>")
     return "\n".join(lines)
