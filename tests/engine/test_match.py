@@ -198,3 +198,35 @@ def test_match_command_with_builtin_levels(tmp_path: Path) -> None:
                 "--max-plies", "40")
     assert proc.returncode == 0, proc.stderr
     assert "(2 games" in proc.stdout
+
+
+def test_an_engine_that_failed_is_restarted_for_the_next_game() -> None:
+    opened: list[object] = []
+
+    def flaky() -> object:
+        player = RandomPlayer(seed=len(opened), fail=not opened)  # only the first one fails
+        opened.append(player)
+        return player
+
+    result = run_match(flaky, lambda: RandomPlayer(9), FAST, openings=load_openings()[:1],
+                       max_plies=10)
+    first, second = result.games
+    assert first.outcome.termination is Termination.ABANDONMENT and first.first_score == 0
+    assert second.outcome.termination is not Termination.ABANDONMENT
+    assert len(opened) == 2 and all(p.closed for p in opened)
+
+
+def test_an_external_engine_that_hangs_on_a_clock_loses_on_time() -> None:
+    from cotuong.engines import ExternalEngine
+
+    hang = [sys.executable, str(MOCK), "--mode", "hang-on-go"]
+    red = ExternalEngine(hang, reply_timeout=0.2)
+    black = ExternalEngine([sys.executable, str(MOCK)])
+    try:
+        moves, outcome = play_game(red, black, load_openings()[0],
+                                   TimeControl(base_ms=100, inc_ms=0))
+    finally:
+        red.close()
+        black.close()
+    assert moves == () and outcome.termination is Termination.TIME_FORFEIT
+    assert outcome.winner is Color.BLACK

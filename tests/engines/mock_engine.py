@@ -6,7 +6,8 @@ Run as ``python mock_engine.py [--protocol uci|ucci] [--rank-base 0|1] [--mode M
 command it receives to ``--log``. Modes: ``normal``, ``crash-on-go``, ``hang-on-go``,
 ``hang-handshake``, ``garbage-bestmove``, ``illegal-bestmove``, ``none-bestmove``,
 ``info-garbage``, ``ignore-quit`` (ignores ``quit`` and SIGTERM), ``ignore-stop``,
-``exit-at-start``. ``--pidfile`` records the process id (tests check it is gone).
+``exit-at-start``, ``late-first-bestmove`` (the first search answers after
+0.8 s whatever happens). ``--pidfile`` records the process id (tests check it is gone).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 import signal
 import sys
 import threading
+import time
 
 from cotuong import Board, Move
 
@@ -59,8 +61,13 @@ def main() -> int:
     stop = threading.Event()
     worker: threading.Thread | None = None
 
+    searches = [0]
+
     def search(infinite: bool, movetime: int) -> None:
+        searches[0] += 1
         legal = [m.iccs for m in board.legal_moves]
+        if mode == "late-first-bestmove" and searches[0] == 1:
+            time.sleep(0.8)  # ignores 'stop', then answers anyway (a stale answer)
         for depth in (1, 2, 3):
             if mode == "info-garbage":
                 out(f"info depth {depth} score cp lots nodes ?? pv zz99")

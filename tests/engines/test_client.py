@@ -198,3 +198,23 @@ def test_client_drives_our_own_server_in_both_dialects(mock: Cmd, gone: Gone,
         assert Move.from_iccs(result.bestmove) in Board().legal_moves
         pid = eng.engine.pid
     assert pid is not None and gone(pid)
+
+
+def test_stale_answer_after_a_timeout_is_skipped(mock: Cmd) -> None:
+    with ExternalEngine(mock("--mode", "late-first-bestmove"), reply_timeout=0.2) as eng:
+        with pytest.raises(EngineTimeoutError):
+            eng.search(START_FEN, [], Limits(movetime_ms=10))
+        time.sleep(0.6)  # the late 'bestmove' for the start position arrives now
+        board = Board()
+        board.push(Move.from_iccs("h2e2"))
+        result = eng.search(START_FEN, ["h2e2"], Limits(movetime_ms=10))
+        assert Move.from_iccs(result.bestmove) in board.legal_moves
+
+
+def test_failing_info_callback_does_not_break_the_search(mock: Cmd) -> None:
+    def boom(info: Info) -> None:
+        raise RuntimeError("callback bug")
+
+    with ExternalEngine(mock()) as eng:
+        result = eng.search(START_FEN, [], Limits(movetime_ms=10), boom)
+        assert result.bestmove and any("callback bug" in w for w in eng.engine.warnings)

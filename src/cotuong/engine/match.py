@@ -30,6 +30,7 @@ from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Limits
+from cotuong.engines.errors import EngineTimeoutError
 from cotuong.engines.spec import open_engine, parse_spec
 
 EngineSource = str | Callable[[], EnginePlayer]
@@ -254,6 +255,9 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Time
         try:
             result = engine.search(opening.fen, moves, limits)
         except Exception as exc:  # any engine failure loses this game, not the match
+            if isinstance(exc, EngineTimeoutError) and tc.base_ms is not None:
+                game.flag(turn)  # on a clock, an engine that never answers lost on time
+                break
             return tuple(moves), _forfeit(turn, f"{type(exc).__name__}: {exc}")
         spent = round((time.monotonic() - started) * 1000)
         own = clock[turn]
@@ -291,28 +295,39 @@ def _label(source: EngineSource, engine: EnginePlayer) -> str:
     return source if isinstance(source, str) else engine.name
 
 
+def _open(source: EngineSource) -> EnginePlayer:
+    return source() if callable(source) else open_engine(source)
+
+
 def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
                tc: TimeControl, rules: str, max_plies: int,
                report: Callable[[GameResult], None]) -> None:
-    """Open both engines once, then play ``jobs`` one after the other."""
-    one = first() if callable(first) else open_engine(first)
+    """Open both engines once, then play ``jobs`` one after the other. An engine that
+    failed a game (crash, hang) is restarted before the next one."""
+    sources = (first, second)
+    engines: list[EnginePlayer] = []
     try:
-        two = second() if callable(second) else open_engine(second)
-        try:
-            names = (_label(first, one), _label(second, two))
-            for job in jobs:
-                red, black = (one, two) if job.first_red else (two, one)
-                start = time.monotonic()
-                moves, outcome = play_game(red, black, job.opening, tc, rules=rules,
-                                           max_plies=max_plies)
-                report(GameResult(job.number, job.opening,
-                                  names[0] if job.first_red else names[1],
-                                  names[1] if job.first_red else names[0],
-                                  job.first_red, moves, outcome, time.monotonic() - start))
-        finally:
-            two.close()
+        for source in sources:
+            engines.append(_open(source))
+        names = (_label(first, engines[0]), _label(second, engines[1]))
+        for job in jobs:
+            one, two = engines
+            red, black = (one, two) if job.first_red else (two, one)
+            start = time.monotonic()
+            moves, outcome = play_game(red, black, job.opening, tc, rules=rules,
+                                       max_plies=max_plies)
+            report(GameResult(job.number, job.opening,
+                              names[0] if job.first_red else names[1],
+                              names[1] if job.first_red else names[0],
+                              job.first_red, moves, outcome, time.monotonic() - start))
+            if outcome.termination is Termination.ABANDONMENT and outcome.winner is not None:
+                loser_is_first = (outcome.winner is Color.BLACK) == job.first_red
+                index = 0 if loser_is_first else 1
+                engines[index].close()
+                engines[index] = _open(sources[index])
     finally:
-        one.close()
+        for engine in engines:
+            engine.close()
 
 
 def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],

@@ -467,7 +467,7 @@ class UciServer:
         else:
             budget = _hard_cap_ms(limits, turn) or 200
             sub = Limits(movetime_ms=max(5, budget // (2 * n)))
-        best, best_value = allowed[0], -_MATE - 1
+        best, best_value = _fallback_move(self._board, set(allowed)), -_MATE - 1
         for text in allowed:
             if self._stopping.is_set():
                 break

@@ -110,6 +110,9 @@ class AsyncEngine:
         self._millisec = True
         self._searching = False
         self._stop_deadline: float | None = None
+        # After a failed search the engine may still print its late answer: the next
+        # command first syncs with ``isready``, which skips such stale lines.
+        self._dirty = False
 
     # ----------------------------------------------------------- process
     @property
@@ -133,6 +136,7 @@ class AsyncEngine:
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
                 cwd=self.cwd,
+                limit=1 << 20,  # long PV/info lines must not break the reader
             )
         except OSError as exc:
             raise EngineStartError(f"cannot start {self._what()}: {exc}") from exc
@@ -283,6 +287,9 @@ class AsyncEngine:
         legal = {m.iccs for m in board.legal_moves}
         if not legal:
             raise GameOverError(f"no legal move for the side to move in {board.fen()}")
+        if self._dirty:
+            await self.is_ready()
+            self._dirty = False
         wire = [export_move(m, rank_base=self.rank_base) for m in moves]
         position = "position startpos" if start_fen == START_FEN else f"position fen {start_fen}"
         if wire:
@@ -296,7 +303,7 @@ class AsyncEngine:
             search_end: float | None = loop.time() + budget_ms / 1000 + self.reply_timeout
         else:
             search_end = None if timeout is None else loop.time() + timeout
-        self._searching, self._stop_deadline = True, None
+        self._searching, self._stop_deadline, self._dirty = True, None, True
 
         def deadline() -> float | None:
             return self._stop_deadline if self._stop_deadline is not None else search_end
@@ -322,13 +329,17 @@ class AsyncEngine:
                     if info is not None:
                         last = info
                         if on_info is not None:
-                            on_info(info)
+                            try:
+                                on_info(info)
+                            except Exception as exc:  # the caller's bug must not hang us
+                                self.warnings.append(f"on_info callback failed: {exc!r}")
                 elif line.startswith(("bestmove", "nobestmove")):
                     best, ponder = parse_bestmove(line, rank_base=self.rank_base)
                     break
                 # anything else (copyright banners, 'info string'...) is ignored
         finally:
             self._searching = False
+        self._dirty = False  # the answer arrived: nothing stale is left
         if best is None:
             raise EngineProtocolError(
                 f"{self._what()} answered '{line}' but there are {len(legal)} legal moves "
