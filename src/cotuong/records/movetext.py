@@ -154,6 +154,11 @@ def replay(tokens: list[str], start_fen: str, notation: str | None, *, game_inde
     candidates = detect_notations(tokens, hint)
     if len(candidates) == 1:
         return _replay_one(tokens, start_fen, candidates[0], game_index, strict)
+    if hint is not None:
+        # The record says its notation ([Format]); believe it if the game reads.
+        told = _replay_one(tokens, start_fen, hint, game_index, False)
+        if not told.issues:
+            return told
     attempts = [_replay_one(tokens, start_fen, name, game_index, False) for name in candidates]
     clean = [a for a in attempts if not a.issues]
     if len({a.moves for a in clean}) > 1:
