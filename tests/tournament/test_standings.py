@@ -118,6 +118,40 @@ def test_three_way_tie_left_to_lots_then_drawn() -> None:
     assert all(r.lots == "drawn" for r in after)
 
 
+def test_direct_encounter_again_on_the_players_left_tied() -> None:
+    """Four tied on points; the mini-table ranks A, then F = B, then C; F–B's own game
+    (F won) separates the two left over when they are ranked again."""
+    t = Tournament(list("ABCDEF"), tiebreaks=["direct_encounter"])
+    games = [p for rnd in t.schedule for p in rnd]
+    results = ["1/2-1/2", "1/2-1/2", "1-0", "1-0", "0-1", "1/2-1/2", "0-1", "0-1", "1/2-1/2",
+               "1/2-1/2", "1/2-1/2", "1-0", "1-0", "0-1", "1/2-1/2"]
+    for p, res in zip(games, results, strict=True):
+        t.record(p.round, p.red, p.black, res)
+    rows = t.standings()
+    assert [(r.player, r.points, r.tiebreak("direct_encounter"), r.rank) for r in rows[:4]] == [
+        ("A", 6, 4, 1), ("F", 6, 3, 2), ("B", 6, 3, 3), ("C", 6, 2, 4)]
+    assert all(r.lots == "" for r in rows)
+    f, b = t.player("F").number, t.player("B").number
+    game = next(g for g in t.games() if {g.red, g.black} == {f, b})
+    assert game.result.outcome(red=game.red == f) == "win"
+
+
+def test_two_separate_drawings_of_lots() -> None:
+    t = Tournament(list("ABCD"))
+    play(t, "A", "B", "draw")
+    play(t, "C", "D", "draw")
+    assert [r.rank_text for r in t.standings()] == ["1="] * 4
+    t.draw_lots(["B", "A"])
+    assert [r.lots for r in t.standings()] == ["pending"] * 4  # not the whole group
+    t.draw_lots(["D", "B", "C", "A"])
+    assert [r.player for r in t.standings()] == ["D", "B", "C", "A"]
+    play(t, "A", "C", "win")  # A 3; B, C, D 1 — B's SB (drew A) is 3, C's and D's 1
+    rows = t.standings()
+    assert [r.player for r in rows] == ["A", "B", "D", "C"]
+    assert [r.rank for r in rows] == [1, 2, 3, 4]
+    assert [r.lots for r in rows] == ["", "", "drawn", "drawn"]  # D–C by the latest lots
+
+
 def test_lots_for_a_different_group_do_not_apply() -> None:
     t = Tournament(list("ABCD"))
     play(t, "A", "B", "draw")

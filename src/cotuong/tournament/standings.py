@@ -101,13 +101,13 @@ def compute_standings(
     players: Mapping[int, str],
     games: Mapping[int, Sequence[PlayerGame]],
     criteria: Sequence[Criterion],
-    lots_order: Sequence[int] = (),
+    lots_orders: Sequence[Sequence[int]] = (),
     withdrawn: frozenset[int] = frozenset(),
 ) -> tuple[StandingRow, ...]:
     """Rank ``players`` (draw number -> name) from their counted ``games``.
 
-    ``lots_order`` is the order of a recorded drawing of lots (draw numbers); it
-    orders any still-tied group all of whose members it contains.
+    ``lots_orders`` are recorded drawings of lots (draw numbers, best first); the
+    latest one that contains every member of a still-tied group orders it.
     """
     all_games = {p: tuple(games.get(p, ())) for p in players}
     points = {p: sum((g.points for g in all_games[p]), 0) for p in players}
@@ -116,15 +116,15 @@ def compute_standings(
     chain: list[Criterion] = [_Points(), *criteria]  # type: ignore[list-item]
     fixed = {c.key: c.values(ctx, list(players)) for c in criteria if not c.group_dependent}
     groups = _rank_group(sorted(players), ctx, chain, shown)
-    lots_pos = {p: i for i, p in enumerate(lots_order)}
     rows: list[StandingRow] = []
     position = 1
     for group in groups:
         lots = ""
         ordered = [(position, p) for p in group]
         if len(group) > 1:
-            if all(p in lots_pos for p in group):
-                group = sorted(group, key=lots_pos.__getitem__)
+            drawn = [o for o in lots_orders if set(group) <= set(o)]
+            if drawn:
+                group = sorted(group, key=list(drawn[-1]).index)
                 ordered = [(position + i, p) for i, p in enumerate(group)]
                 lots = "drawn"
             else:

@@ -131,7 +131,8 @@ class Tournament:
             self._add(p)
         self.initial_players = tuple(p.name for p in self._players)
         self._games: dict[tuple[int, int], GameRecord] = {}  # (round, board) -> record
-        self._lots: tuple[int, ...] = ()
+        # Every drawing of lots, in order, by name (numbers may be redrawn before round 1).
+        self._lots: list[tuple[str, ...]] = []
         self.events: list[Event] = []
 
     # ----- players -------------------------------------------------------------
@@ -336,7 +337,7 @@ class Tournament:
         chosen = [self.player(n).number for n in e.order]
         if len(set(chosen)) != len(chosen) or len(chosen) < 2:
             raise ConfigurationError("a drawing of lots orders two or more different players")
-        self._lots = tuple(chosen)
+        self._lots.append(tuple(self._players[n - 1].name for n in chosen))
 
     # ----- reading -------------------------------------------------------------
     def games(self, round_no: int | None = None) -> tuple[GameRecord, ...]:
@@ -370,7 +371,8 @@ class Tournament:
         names = {p.number: p.name for p in self._players if p.number not in annulled}
         withdrawn = frozenset(p.number for p in self._players if p.withdrawn)
         return compute_standings(names, {n: counted[n] for n in names}, self.criteria,
-                                 self._lots, withdrawn)
+                                 [[self.player(x).number for x in o] for o in self._lots],
+                                 withdrawn)
 
     def settings(self) -> dict[str, object]:
         """The constructor arguments as JSON-ready data (what a store saves)."""
