@@ -390,3 +390,19 @@ def test_builtin_engine_over_pipes_never_answers_an_illegal_move() -> None:
         else:
             assert answer == "bestmove (none)"
     assert "info string error" not in out
+
+
+def test_engine_exceptions_in_commands_are_reported_not_fatal() -> None:
+    class Touchy(RandomPlayer):  # type: ignore[misc, valid-type]
+        def set_option(self, name: str, value: str) -> None:
+            raise KeyError(name)
+
+        def new_game(self) -> None:
+            raise RuntimeError("tables on fire")
+
+    server, out = serve(Touchy())
+    assert server.handle("setoption name Level value 2") is True
+    assert server.handle("ucinewgame") is True
+    assert len(out.errors()) == 2 and "tables on fire" in out.errors()[1]
+    run(server, "position startpos", "go depth 1")
+    assert len(out.bestmoves()) == 1

@@ -246,6 +246,8 @@ class UciServer:
             handler(args)
         except CotuongError as exc:
             self.error(str(exc))
+        except Exception as exc:  # an engine bug (say in set_option) must not end the session
+            self.error(f"{type(exc).__name__}: {exc}")
         return True
 
     def _handlers(self) -> dict[str, Callable[[list[str]], None]]:
