@@ -108,10 +108,12 @@ def test_parse_clock() -> None:
             parse_clock(bad)
 
 
-def test_game_is_refereed_to_a_legal_end() -> None:
+@pytest.mark.parametrize("rules", ["xiangqiplay", "asian"])
+def test_game_is_refereed_to_a_legal_end(rules: str) -> None:
     opening = load_openings()[0]
-    moves, outcome = play_game(RandomPlayer(1), RandomPlayer(2), opening, FAST, max_plies=400)
-    game = Game(opening.fen)
+    moves, outcome = play_game(RandomPlayer(1), RandomPlayer(2), opening, FAST, max_plies=400,
+                               rules=rules)
+    game = Game(opening.fen, rules=rules)
     for m in moves:
         game.play(Move.from_iccs(m))
     if outcome.termination is Termination.MOVE_LIMIT:
