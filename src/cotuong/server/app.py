@@ -1,0 +1,320 @@
+"""The ASGI application: :func:`create_app` wires settings, store, engine pool, clock and
+broker into a FastAPI app (REST + one WebSocket per room + the static UI). No global state:
+two apps in one process share nothing.
+
+>>> app = create_app(Settings(db="sqlite://"))
+>>> app.openapi()["info"]["title"]
+'cotuong'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from cotuong.server import accounts, rooms
+from cotuong.server.broker import frame, make_broker
+from cotuong.server.engine_pool import EnginePool
+from cotuong.server.errors import ServiceError
+from cotuong.server.models import CreateRoom, Credentials
+from cotuong.server.security import RateLimiter, Signer, TokenBucket, new_key
+from cotuong.server.service import GameService, Member
+from cotuong.server.settings import ClockSource, Settings, SystemClock
+from cotuong.server.store import Store, database_url
+
+STATIC_DIR = Path(__file__).parent / "static"
+_PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>"
+                "<p>cotuong server is running; the web UI files are not installed. "
+                "API: <a href=/api/docs>/api/docs</a></p>")
+
+
+def _signing_key(settings: Settings, store: Store) -> bytes:
+    """The configured key, else one kept in the database (so secrets survive restarts)."""
+    if settings.secret_key:
+        return settings.secret_key
+    stored = store.get_meta("secret_key")
+    if stored is None:
+        stored = new_key().hex()
+        store.set_meta("secret_key", stored)
+    return bytes.fromhex(stored)
+
+
+def _error(exc: ServiceError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": str(exc)}},
+                        status_code=exc.status)
+
+
+def _page(name: str) -> Response:
+    for candidate in (name, "index.html"):
+        path = STATIC_DIR / candidate
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+    return HTMLResponse(_PLACEHOLDER)
+
+
+def create_app(settings: Settings, store: Store | None = None,
+               engine_pool: EnginePool | None = None,
+               clock: ClockSource | None = None) -> FastAPI:
+    """The server app. Injected ``store``/``engine_pool``/``clock`` are used as given (the
+    caller closes them); missing ones are made from ``settings`` and closed on shutdown."""
+    own_store = store is None
+    store = store or Store(database_url(settings.db))
+    own_pool = engine_pool is None
+    pool = engine_pool or EnginePool(settings.engine_workers, settings.engine_spec)
+    signer = Signer(_signing_key(settings, store))
+    service = GameService(settings, store, pool, clock or SystemClock(), 
+                          make_broker(settings.redis_url), signer)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            if own_pool:
+                await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
+            if own_store:
+                store.close()
+
+    app = FastAPI(title="cotuong", version="0.1.0", lifespan=lifespan,
+                  openapi_url="/api/openapi.json", docs_url="/api/docs", redoc_url=None,
+                  description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
+                              "protocol is in docs/web-protocol.md.")
+    app.state.service = service
+    app.state.settings = settings
+    limiter = RateLimiter(settings.http_rate, settings.http_burst)
+    login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
+
+    @app.middleware("http")
+    async def guard(request: Request,
+                    call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        client = request.client.host if request.client else "?"
+        if request.url.path.startswith("/api/"):
+            if not limiter.allow(client, time.monotonic()):
+                return _error(ServiceError("RATE_LIMITED", "too many requests; slow down"))
+            length = request.headers.get("content-length")
+            if length is not None and (not length.isdigit()
+                                       or int(length) > settings.max_body_bytes):
+                return _error(ServiceError("TOO_LARGE", f"request bodies are limited to "
+                                           f"{settings.max_body_bytes} bytes"))
+        return await call_next(request)
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return _error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"error": {"code": "BAD_REQUEST",
+                                       "message": f"{where}: {first.get('msg', 'invalid')}"}},
+                            status_code=422)
+
+    async def player(request: Request, response: Response) -> rooms.Player:
+        return await accounts.identify(service, request, response)
+
+    def base_url(request: Request) -> str:
+        return settings.public_url or str(request.base_url)
+
+    api = APIRouter(prefix="/api")
+
+    @api.get("/me")
+    async def me(request: Request, who: rooms.Player = Depends(player)) -> dict[str, Any]:
+        return await accounts.me(service, request, who)
+
+    @api.post("/accounts/register", status_code=201)
+    async def register(body: Credentials, request: Request,
+                       response: Response) -> dict[str, Any]:
+        _login_limit(login_limiter, request)
+        return await accounts.register(service, body.username, body.password, response)
+
+    @api.post("/accounts/login")
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        _login_limit(login_limiter, request)
+        return await accounts.login(service, body.username, body.password, response)
+
+    @api.post("/accounts/logout")
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
+        await accounts.logout(service, request, response)
+        return {"ok": True}
+
+    @api.post("/rooms", status_code=201)
+    async def create_room(body: CreateRoom, request: Request, response: Response,
+                          who: rooms.Player = Depends(player)) -> dict[str, Any]:
+        reply = await rooms.create_room(service, who, body.model_dump(), base_url(request))
+        accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
+        return reply
+
+    @api.post("/rooms/{code}/join")
+    async def join_room(code: str, request: Request, response: Response,
+                        who: rooms.Player = Depends(player)) -> dict[str, Any]:
+        reply = await rooms.join_room(service, _code(code), who, base_url(request))
+        accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
+        return reply
+
+    @api.get("/rooms/{code}")
+    async def get_room(code: str) -> dict[str, Any]:
+        return await rooms.room_view(service, _code(code))
+
+    @api.get("/games/{game_id}")
+    async def get_game(game_id: int) -> dict[str, Any]:
+        return await rooms.game_state(service, game_id)
+
+    @api.get("/games/{game_id}/pgn", response_class=PlainTextResponse)
+    async def get_pgn(game_id: int, notation: str = Query("vi", max_length=8)) -> Response:
+        text = await rooms.pgn(service, game_id, notation)
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
+
+    @api.get("/me/games")
+    async def my_games(who: rooms.Player = Depends(player),
+                       limit: int = Query(50, ge=1, le=200),
+                       before: int | None = None) -> dict[str, Any]:
+        return {"games": await rooms.history(service, who.identity, limit, before)}
+
+    @api.get("/users/{username}/games")
+    async def user_games(username: str, limit: int = Query(50, ge=1, le=200),
+                         before: int | None = None) -> dict[str, Any]:
+        user = await service.db(store.user_by_name, username[:64])
+        if user is None:
+            raise ServiceError("USER_NOT_FOUND", f"no user {username!r}")
+        return {"games": await rooms.history(service, f"u:{user['id']}", limit, before)}
+
+    app.include_router(api)
+
+    @app.websocket("/ws/rooms/{code}")
+    async def room_socket(websocket: WebSocket, code: str) -> None:
+        await _serve_socket(service, websocket, code.upper())
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/room/{code}", include_in_schema=False)
+    async def room_page(code: str) -> Response:
+        return _page("room.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def review_page(game_id: str) -> Response:
+        return _page("review.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    return app
+
+
+def _code(code: str) -> str:
+    code = code.upper()
+    if not (4 <= len(code) <= 16 and code.isalnum()):
+        raise ServiceError("ROOM_NOT_FOUND", f"no room with code {code!r}")
+    return code
+
+
+def _login_limit(limiter: RateLimiter, request: Request) -> None:
+    client = request.client.host if request.client else "?"
+    if not limiter.allow(client, time.monotonic()):
+        raise ServiceError("RATE_LIMITED", "too many login attempts; wait a minute")
+
+
+async def _writer(websocket: WebSocket, member: Member) -> None:
+    while True:
+        text = await member.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(1008 if member.dropped else 1001)
+            return
+        await websocket.send_text(text)
+
+
+async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -> None:
+    """One client: read frames, check size/JSON/rate, act; errors become error frames."""
+    settings = service.settings
+    try:
+        await service.room(_code(code))
+    except ServiceError:
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    member = service.join_socket(code)
+    writer = asyncio.create_task(_writer(websocket, member))
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
+                         time.monotonic())
+    violations = 0
+    try:
+        while not writer.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            ref = None
+            try:
+                if not bucket.take(time.monotonic()):
+                    violations += 1
+                    if violations > settings.ws_max_violations:
+                        await websocket.close(1008)
+                        break
+                    raise ServiceError("RATE_LIMITED", "too many messages; slow down")
+                data = _decode(message, settings.max_message_bytes)
+                ref = data.get("id")
+                if not isinstance(ref, str | int) or isinstance(ref, bool) \
+                        or len(str(ref)) > 64:
+                    ref = None
+                if data.get("type") == "hello":
+                    notation = data.get("notation", "vi")
+                    if notation not in ("vi", "wxf", "zh"):
+                        raise ServiceError("BAD_MESSAGE", "notation must be vi, wxf or zh")
+                    await service.hello(member, data.get("secret") or _cookie_secret(
+                        websocket, code))
+                elif not member.greeted:
+                    raise ServiceError("HELLO_FIRST", "send hello first")
+                else:
+                    await service.act(member, data)
+            except ServiceError as exc:
+                error: dict[str, Any] = {"type": "error", "code": exc.code, "message": str(exc)}
+                if ref is not None:
+                    error["ref"] = ref
+                member.push(frame(error))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+        await service.leave_socket(member)
+
+
+def _cookie_secret(websocket: WebSocket, code: str) -> str | None:
+    return websocket.cookies.get(f"cotuong_seat_{code}")
+
+
+def _decode(message: dict[str, Any], limit: int) -> dict[str, Any]:
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > limit:
+            raise ServiceError("TOO_LARGE", f"frames are limited to {limit} bytes")
+        raise ServiceError("BAD_JSON", "send JSON text frames, not binary")
+    if len(text) > limit or len(text.encode()) > limit:
+        raise ServiceError("TOO_LARGE", f"frames are limited to {limit} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServiceError("BAD_JSON", "the frame is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ServiceError("BAD_JSON", "a frame must be a JSON object with a 'type'")
+    return data

@@ -1,0 +1,88 @@
+"""Server settings (a frozen value) and the clock source the server reads time from.
+
+>>> s = Settings(db="sqlite://", abandon_after_s=30)
+>>> s.abandon_after_ms
+30000
+>>> FakeClock(5).now_ms()
+5
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything configurable. ``db`` is a SQLAlchemy URL or a SQLite file path;
+    ``secret_key`` signs cookies and seat secrets (``None``: a random key kept in the
+    database, so secrets survive a restart); ``redis_url`` shares rooms between processes."""
+
+    db: str | None = None
+    secret_key: bytes | None = None
+    redis_url: str | None = None
+    public_url: str | None = None
+    lang: str = "vi"
+    abandon_after_s: float = 120.0
+    heartbeat_s: float = 1.0
+    max_message_bytes: int = 4096
+    max_body_bytes: int = 16 * 1024
+    ws_rate: float = 20.0
+    ws_burst: int = 40
+    ws_max_violations: int = 50
+    http_rate: float = 20.0
+    http_burst: int = 60
+    login_rate: float = 0.2
+    login_burst: int = 10
+    engine_workers: int = 1
+    engine_spec: str | None = None  # "cmd:/path/pikafish" replaces the built-in AI
+    ai_movetime_ms: int = 1000
+    seat_days: int = 30
+    secure_cookies: bool = False
+
+    @property
+    def abandon_after_ms(self) -> int:
+        return int(self.abandon_after_s * 1000)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Defaults, then ``COTUONG_DB``/``REDIS_URL``/``COTUONG_SECRET`` from the
+        environment, then ``overrides`` (those that are not ``None``)."""
+        values: dict[str, object] = {}
+        if os.environ.get("COTUONG_DB"):
+            values["db"] = os.environ["COTUONG_DB"]
+        if os.environ.get("REDIS_URL"):
+            values["redis_url"] = os.environ["REDIS_URL"]
+        if os.environ.get("COTUONG_SECRET"):
+            values["secret_key"] = os.environ["COTUONG_SECRET"].encode()
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+
+class ClockSource(Protocol):
+    """Where the server reads the time (injected so tests can move time by hand)."""
+
+    def now_ms(self) -> int: ...
+
+
+class SystemClock:
+    """Wall-clock milliseconds since the Unix epoch."""
+
+    def now_ms(self) -> int:
+        return time.time_ns() // 1_000_000
+
+
+class FakeClock:
+    """A clock tests set and advance."""
+
+    def __init__(self, start_ms: int = 1_700_000_000_000) -> None:
+        self.t = start_ms
+
+    def now_ms(self) -> int:
+        return self.t
+
+    def advance(self, ms: int) -> None:
+        self.t += ms

@@ -1,0 +1,136 @@
+"""Test helpers: a real uvicorn server inside the test's event loop, HTTP and WebSocket
+clients (each client has its own cookie jar, i.e. its own guest identity)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from cotuong.server import Settings, create_app
+from cotuong.server.engine_pool import EnginePool
+from cotuong.server.settings import ClockSource
+from cotuong.server.store import Store
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, app: Any, port: int) -> None:
+        self.app = app
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.ws_base = f"ws://127.0.0.1:{port}"
+
+    @property
+    def service(self) -> Any:
+        return self.app.state.service
+
+    def client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=self.base, timeout=30)
+
+
+@contextlib.asynccontextmanager
+async def running(settings: Settings | None = None, *, store: Store | None = None,
+                  clock: ClockSource | None = None,
+                  engine_pool: EnginePool | None = None) -> AsyncIterator[Server]:
+    settings = settings or Settings(db="sqlite://", heartbeat_s=0.2)
+    app = create_app(settings, store=store, clock=clock, engine_pool=engine_pool)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            ws_max_size=65536, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    try:
+        yield Server(app, port)
+    finally:
+        server.should_exit = True
+        await task
+
+
+class Socket:
+    """A WebSocket client that keeps every frame and waits for the one a test wants."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+
+    async def send(self, **msg: Any) -> None:
+        await self.ws.send(json.dumps(msg))
+
+    async def send_raw(self, text: str | bytes) -> None:
+        await self.ws.send(text)
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        data = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(data)
+        return data  # type: ignore[no-any-return]
+
+    async def wait(self, type_: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        """The next frame of ``type_`` whose fields equal ``match``."""
+        async def find() -> dict[str, Any]:
+            while True:
+                f = await self.recv(timeout)
+                if f.get("type") == type_ and all(f.get(k) == v for k, v in match.items()):
+                    return f
+        return await asyncio.wait_for(find(), timeout)
+
+    async def state(self, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        return await self.wait("state", timeout, **match)
+
+    async def quiet(self, seconds: float = 0.3) -> list[dict[str, Any]]:
+        """Frames arriving within ``seconds`` (to check that nothing else came)."""
+        got = []
+        with contextlib.suppress(asyncio.TimeoutError):
+            while True:
+                got.append(await self.recv(seconds))
+        return got
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+@contextlib.asynccontextmanager
+async def socket_to(server: Server, code: str, secret: str | None = None,
+                    hello: bool = True, cookies: dict[str, str] | None = None
+                    ) -> AsyncIterator[Socket]:
+    headers = {}
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    async with connect(f"{server.ws_base}/ws/rooms/{code}", additional_headers=headers,
+                       max_size=2**22) as ws:
+        sock = Socket(ws)
+        if hello:
+            msg: dict[str, Any] = {"type": "hello"}
+            if secret is not None:
+                msg["secret"] = secret
+            await sock.send(**msg)
+            await sock.wait("welcome")
+        yield sock
+
+
+async def two_player_room(server: Server, **opts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Create a room as one guest and join as another: (host reply, guest reply)."""
+    body = {"color": "red", **opts}
+    async with server.client() as a, server.client() as b:
+        r = await a.post("/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        host = r.json()
+        r = await b.post(f"/api/rooms/{host['code']}/join")
+        assert r.status_code == 200, r.text
+        return host, r.json()
