@@ -202,9 +202,8 @@ class BuiltinEngine:
         if limits.infinite:
             return None, None
         if limits.movetime_ms is not None:
-            budget = limits.movetime_ms * share
-            margin = min(30.0, limits.movetime_ms * 0.1)
-            hard = max(1.0, budget - margin)
+            margin = min(30.0, limits.movetime_ms * 0.1)  # answer before the time is up
+            hard = max(1.0, min(limits.movetime_ms * share, limits.movetime_ms - margin))
             return hard, hard
         remaining = limits.wtime_ms if red else limits.btime_ms
         if remaining is not None:

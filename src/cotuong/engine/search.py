@@ -49,6 +49,7 @@ MATE_BOUND = MATE - 1000  # scores beyond this are mates (distance in plies = MA
 PERPETUAL = 20000  # the perpetual checker loses, scored below the mate band
 INF = 32000
 MAX_PLY = 100
+LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
 
 CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
 CTL_ROOT_BEST, CTL_NOISE, CTL_SALT = 5, 6, 7
@@ -179,6 +180,12 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         best = -MATE + ply
         n = generate(pos, moves, False)
     else:
+        # Lazy evaluation: material + PST alone already decides most quiescence nodes.
+        quick = pos[3][2] if side == 0 else -pos[3][2]
+        if quick - LAZY_MARGIN >= beta:
+            return int(quick - LAZY_MARGIN)
+        if quick + LAZY_MARGIN <= alpha:
+            return int(quick + LAZY_MARGIN)
         stand = evaluate(pos, ctl[6], ctl[7])
         if stand >= beta:
             return stand
