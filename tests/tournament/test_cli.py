@@ -45,10 +45,13 @@ def test_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     out_dir = tmp_path / "out"
     code, out, _ = run(capsys, "export", club, str(out_dir), "--after", "2")
     assert code == 0
-    assert sorted(p.name for p in out_dir.iterdir()) == [
-        "round-01.csv", "round-01.json", "round-02.csv", "round-02.json",
-        "standings-after-round-02.csv", "standings-after-round-02.json",
-        "tournament-after-round-02.html"]
+    assert sorted(p.name for p in out_dir.iterdir()) == sorted(
+        f"{kind}-{r:02d}.{ext}" for r in (1, 2)
+        for kind, ext in (("round", "csv"), ("round", "json"), ("standings-after-round", "csv"),
+                          ("standings-after-round", "json"),
+                          ("tournament-after-round", "html")))
+    assert standings_from_json((out_dir / "standings-after-round-01.json").read_text(
+        "utf-8")) == SqliteStore.open(club).load().standings(1)
     entries = round_from_csv((out_dir / "round-01.csv").read_text(encoding="utf-8"))
     assert [e.result for e in entries] == ["", "1-0", "1/2-1/2"]
     assert entries[2].corrections == 1

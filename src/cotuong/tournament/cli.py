@@ -168,21 +168,21 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if not formats <= {"csv", "json", "html"}:
         raise ConfigurationError(f"formats are csv, json, html; got {args.formats!r}")
     last = args.after if args.after is not None else t.rounds
-    rows = t.standings(args.after)
+    t.standings(last)  # validates the round before anything is written
     files: dict[str, str] = {}
+    # The law asks for the record of each round and the standings after each round.
     for r in range(1, last + 1):
         entries = round_record(t, r)
+        rows = t.standings(r)
         if "csv" in formats:
             files[f"round-{r:02d}.csv"] = round_to_csv(entries)
+            files[f"standings-after-round-{r:02d}.csv"] = standings_to_csv(rows, t.tiebreak_keys)
         if "json" in formats:
             files[f"round-{r:02d}.json"] = round_to_json(entries, t.name)
-    if "csv" in formats:
-        files[f"standings-after-round-{last:02d}.csv"] = standings_to_csv(rows, t.tiebreak_keys)
-    if "json" in formats:
-        files[f"standings-after-round-{last:02d}.json"] = standings_to_json(
-            rows, t.tiebreak_keys, t.name, last)
-    if "html" in formats:
-        files[f"tournament-after-round-{last:02d}.html"] = render_html(t, args.after)
+            files[f"standings-after-round-{r:02d}.json"] = standings_to_json(
+                rows, t.tiebreak_keys, t.name, r)
+        if "html" in formats:
+            files[f"tournament-after-round-{r:02d}.html"] = render_html(t, r)
     for name, text in files.items():
         try:
             (out / name).write_text(text, encoding="utf-8")
