@@ -13,9 +13,10 @@ below, which were examined by hand (the loops were printed and read move by move
 - three where Fairy-Stockfish's window reaches one move further back than the loop
   when the game has history before it; started from the loop's first position it
   rules as we do (the test checks that);
-- one where Fairy-Stockfish reports its optional 60-move draw instead: our Asian
-  preset makes that draw a claim, and nobody claimed it (the test checks that the
-  no-capture count had passed 120 plies).
+- one where Fairy-Stockfish reports its optional draw after 100 plies without a
+  capture instead; the Asian preset grants that draw only on a draw offer (seed
+  ``003``: 50 moves each without a capture), and nobody offered one. With the
+  no-capture count reset, Fairy-Stockfish rules as we do (the test checks that).
 
 One more game ends by the effective-move rule (240 plies that are not checks,
 chases or replies to them) at ply 324; the recorded result is a draw.
@@ -35,16 +36,16 @@ from cotuong import Board, Game, Move
 pyffish = pytest.importorskip("pyffish")
 
 WINDOW = "fsf-window"
-SIXTY = "fsf-sixty-moves"
+FIFTY = "fsf-fifty-moves"
 _CUP = "Dataset/對局/大師對局/以賽事分類/"
 KNOWN: dict[str, tuple[str, str]] = {
     _CUP + "亞洲杯/00000099.pgn": (
         WINDOW, "ply 71: Red's rook swings b3-a3-b3 after the Black cannon b1-a1-b1, "
                 "attacking it, unprotected, on every move: a perpetual chase, Black wins"),
     _CUP + "世界盃/00000958.pgn": (
-        SIXTY, "ply 227: Black's advisor d7-e8-d7 alternately screens the cannon d8 and "
+        FIFTY, "ply 227: Black's advisor d7-e8-d7 alternately screens the cannon d8 and "
                "unmasks it through Red's advisor: check on every Black move, Red wins; "
-               "the game had gone 120+ plies without a capture (drawn in the record)"),
+               "the game had gone 100+ plies without a capture (drawn in the record)"),
     _CUP + "世界盃/00000985.pgn": (
         WINDOW, "ply 89: Red's rook e3-e4-e3 attacks the Black cannon that runs d4-d3-d4, "
                 "unprotected: a perpetual chase, Black wins"),
@@ -103,12 +104,15 @@ def test_every_ccpd_game_replays_and_every_ruling_is_confirmed() -> None:
         if theirs != _ruling(game):
             disagreements[g.ident] = (_ruling(game), theirs)
             kind = KNOWN.get(g.ident, ("?", ""))[0]
-            if kind == WINDOW:
-                first = _first_occurrence(game)
-                board = Board(start_fen)
-                for m in played[:first]:
-                    board.push(Move.from_iccs(m))
-                assert ffish_result(board.fen(), played[first:]) == _ruling(game), g.ident
-            elif kind == SIXTY:
-                assert theirs == "draw" and game.board.halfmove_clock >= 120, g.ident
+            first = _first_occurrence(game)
+            board = Board(start_fen)
+            for m in played[:first]:
+                board.push(Move.from_iccs(m))
+            loop_fen = board.fen()
+            if kind == FIFTY:
+                assert theirs == "draw" and game.board.halfmove_clock >= 100, g.ident
+                fields = loop_fen.split()
+                fields[4] = "0"
+                loop_fen = " ".join(fields)
+            assert ffish_result(loop_fen, played[first:]) == _ruling(game), g.ident
     assert set(disagreements) == set(KNOWN), disagreements
