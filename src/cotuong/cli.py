@@ -17,8 +17,10 @@ from cotuong.core import Board, CotuongError, divide, perft
 # Modules that add subcommands; each has ``register(subparsers) -> None``.
 _LAYER_COMMANDS: tuple[str, ...] = (
     "cotuong.display",
+    "cotuong.referee.cli",
     "cotuong.tournament.cli",
     "cotuong.engine.cli",
+    "cotuong.server.cli",
 )
 
 

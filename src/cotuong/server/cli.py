@@ -1,0 +1,109 @@
+"""``cotuong serve``: run the web platform with uvicorn until Ctrl-C or SIGTERM.
+
+>>> import argparse
+>>> p = argparse.ArgumentParser(); sub = p.add_subparsers()
+>>> register(sub)
+>>> p.parse_args(["serve", "--port", "0"]).port
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cotuong.core.errors import CotuongError
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("serve", help="run the web platform (play in the browser)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=_port, default=8000, help="port (0: any free port)")
+    p.add_argument("--db", default=None,
+                   help="SQLite file path or database URL (postgresql://...); "
+                        "default cotuong.sqlite3 here, or $COTUONG_DB")
+    p.add_argument("--redis", default=None,
+                   help="Redis URL to share rooms between processes (or $REDIS_URL)")
+    p.add_argument("--abandon-after", type=_seconds, default=None, metavar="SECONDS",
+                   help="a player away this long during a game loses (default 120)")
+    p.add_argument("--engine-workers", type=int, default=None,
+                   help="AI worker processes (default 1)")
+    p.add_argument("--engine", default=None, metavar="SPEC",
+                   help="external engine replacing the built-in AI, e.g. cmd:pikafish")
+    p.add_argument("--public-url", default=None, help="base URL used in invite links")
+    p.set_defaults(func=_cmd_serve)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import signal
+    import socket
+    from types import FrameType
+
+    import uvicorn
+
+    from cotuong.server.app import create_app
+    from cotuong.server.settings import Settings
+
+    settings = Settings.from_env(db=args.db, redis_url=args.redis,
+                                 abandon_after_s=args.abandon_after,
+                                 engine_workers=args.engine_workers,
+                                 engine_spec=args.engine, public_url=args.public_url)
+    app = create_app(settings)
+    # Bind first so the printed address is the real one (also with --port 0).
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        raise CotuongError(f"cannot listen on {args.host}:{args.port}: {exc}",
+                           "LISTEN_FAILED") from None
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    banner = f"cotuong: serving on http://{shown}:{port}/ (database " \
+             f"{app.state.service.store.url}); Ctrl-C stops"
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            # Observed here: without claiming SIGTERM again after startup, `kill` ended the
+            # process at once (exit 143) instead of shutting down gracefully.
+            signal.signal(signal.SIGTERM, self.handle_exit)
+            print(banner, flush=True)  # only once the app is up and signals are handled
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # Graceful stop on SIGINT/SIGTERM (a second Ctrl-C forces it). Unlike uvicorn's
+            # own handler this does not re-raise the signal afterwards, so the command
+            # finishes normally and says so.
+            if self.should_exit and sig == signal.SIGINT:
+                self.force_exit = True
+            self.should_exit = True
+
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+                            timeout_graceful_shutdown=5)
+    server = Server(config)
+    # uvicorn turns SIGINT/SIGTERM into a graceful shutdown: sockets close, the app's
+    # lifespan ends, the engine pool and database are shut down.
+    server.run(sockets=[sock])
+    print("cotuong: server stopped", file=sys.stderr, flush=True)
+    return 0
