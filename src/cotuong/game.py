@@ -88,6 +88,7 @@ class Game:
         self._outcome: Outcome | None = None
         self._texts: dict[str, str] = {}
         self._warnings: list[str] = []
+        self._last_warning: tuple[str, int] | None = None
         self._offer: Color | None = None
         self._streak: dict[int, tuple[int, frozenset[int]]] = {1: (0, frozenset()),
                                                                -1: (0, frozenset())}
@@ -261,7 +262,9 @@ class Game:
             return
         ruling = classify(self._board, self._floor + start, self.rules)
         text = explain.warning_text(self._board, ruling, self.lang)
-        if text is not None:
+        # Every position of a loop occurs a second time in turn: warn once per loop.
+        if text is not None and (text, self._floor) != self._last_warning:
+            self._last_warning = (text, self._floor)
             self._warnings.append(text)
             events.append(Event("warning", self._board.ply, text=text))
 

@@ -1,0 +1,157 @@
+"""``cotuong adjudicate``: replay a game and print the referee's ruling.
+
+    cotuong adjudicate --fen FEN --moves "X2.1 Tg6.1 X2/1 Tg6/1 ..." [--rules asian] [--json]
+    cotuong adjudicate --pgn game.pgn [--game 3]
+
+Moves may be written in any notation (ICCS, WXF, Vietnamese, Chinese); a PGN file
+is read by :mod:`cotuong.records`. The ruling is the game's outcome when the moves
+end it (checkmate, repetition ruling, draw rule), else "no ruling".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cotuong.core.errors import CotuongError, RecordError
+from cotuong.core.types import Move
+from cotuong.game import Game
+from cotuong.referee.rules import presets
+
+
+@dataclass
+class Adjudication:
+    """What the command reports for one game."""
+
+    moves_played: int
+    unplayed: int
+    game: Game
+    label: str = ""
+    issues: list[str] = field(default_factory=list)
+
+    def as_dict(self, lang: str) -> dict[str, Any]:
+        outcome = self.game.outcome
+        return {
+            "game": self.label or None,
+            "rules": self.game.rules.name,
+            "moves_played": self.moves_played,
+            "unplayed_moves": self.unplayed,
+            "result": outcome.result if outcome else "*",
+            "winner": outcome.winner.value if outcome and outcome.winner else None,
+            "termination": outcome.termination.value if outcome else None,
+            "explanation": self.game.outcome_text(lang) if outcome else None,
+            "warnings": self.game.warnings,
+            "record_issues": self.issues,
+        }
+
+    def as_text(self, lang: str) -> str:
+        lines = []
+        if self.label:
+            lines.append(self.label)
+        for text in self.game.warnings:
+            lines.append(("cảnh báo: " if lang == "vi" else "warning: ") + text)
+        outcome = self.game.outcome
+        if outcome is None:
+            lines.append(f"không có phán quyết: ván cờ tiếp tục ({self.moves_played} nước đã đi)"
+                         if lang == "vi" else
+                         f"no ruling: the game goes on ({self.moves_played} moves played)")
+        else:
+            lines.append(f"{outcome.result}  {self.game.outcome_text(lang)}")
+            if self.unplayed:
+                lines.append(f"(ván cờ đã kết thúc ở nước {self.moves_played}; "
+                             f"{self.unplayed} nước sau đó không được đi)" if lang == "vi" else
+                             f"(the game ended at ply {self.moves_played}; the "
+                             f"{self.unplayed} moves after it were not played)")
+        lines.extend(f"record: {issue}" for issue in self.issues)
+        return "\n".join(lines)
+
+
+def adjudicate(fen: str | None, moves: list[str | Move], rules: str, *, lang: str = "en",
+               notation: str | None = None, label: str = "") -> Adjudication:
+    """Play ``moves`` from ``fen`` under ``rules`` and stop where the game ends.
+
+    >>> a = adjudicate("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+    ...                ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2, "asian", lang="vi")
+    >>> a.as_dict("vi")["explanation"]
+    'Đen thắng: Đỏ chiếu dai (X2.1, X2/1)'
+    """
+    game = Game(fen, rules, lang=lang)
+    played = 0
+    for i, move in enumerate(moves):
+        if game.outcome is not None:
+            return Adjudication(played, len(moves) - i, game, label)
+        try:
+            game.play(move, notation)
+        except CotuongError as exc:
+            number = i // 2 + 1
+            raise type(exc)(f"move {number} ({move}): {exc}", exc.code) from None
+        played += 1
+    return Adjudication(played, 0, game, label)
+
+
+def _tokens(text: str) -> list[str]:
+    from cotuong.records import tokenize
+
+    tokens, _result = tokenize(text)
+    return tokens
+
+
+def _cmd_adjudicate(args: argparse.Namespace) -> int:
+    lang: str = args.lang
+    results: list[Adjudication] = []
+    if args.pgn is not None:
+        if args.moves is not None or args.fen is not None:
+            raise CotuongError("give either --pgn or --fen/--moves, not both", "BAD_ARGS")
+        path = Path(args.pgn)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}", "NO_FILE") from None
+        from cotuong.records import read_pgn
+
+        records = read_pgn(text, args.notation)
+        if not records:
+            raise RecordError(f"{path}: no game found", "EMPTY_RECORD")
+        chosen = range(len(records))
+        if args.game is not None:
+            if not 1 <= args.game <= len(records):
+                raise CotuongError(f"--game {args.game}: the file has {len(records)} game(s)",
+                                   "BAD_ARGS")
+            chosen = range(args.game - 1, args.game)
+        for i in chosen:
+            rec = records[i]
+            who = " - ".join(x for x in (rec.headers.get("Red"), rec.headers.get("Black")) if x)
+            label = f"game {i + 1}" + (f" ({who})" if who else "")
+            result = adjudicate(rec.start_fen, list(rec.moves), args.rules, lang=lang,
+                                label=label)
+            result.issues = [str(issue) for issue in rec.issues]
+            results.append(result)
+    else:
+        moves = _tokens(args.moves or "")
+        results.append(adjudicate(args.fen, list(moves), args.rules, lang=lang,
+                                  notation=args.notation))
+    if args.json:
+        data: Any = [r.as_dict(lang) for r in results]
+        print(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
+    else:
+        print("\n\n".join(r.as_text(lang) for r in results))
+    sys.stdout.flush()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("adjudicate", help="replay a game and print the referee's ruling")
+    p.add_argument("--fen", default=None, help="start position (default: the start)")
+    p.add_argument("--moves", default=None, help="the moves, in any notation")
+    p.add_argument("--pgn", default=None, help="a PGN file instead of --fen/--moves")
+    p.add_argument("--game", type=int, default=None, help="only this game of the PGN (1-based)")
+    p.add_argument("--rules", choices=sorted(presets()), default="xiangqiplay")
+    p.add_argument("--notation", choices=("iccs", "wxf", "vi", "zh"), default=None,
+                   help="read the moves in this notation only (default: detect)")
+    p.add_argument("--lang", choices=("vi", "en"), default="en")
+    p.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    p.set_defaults(func=_cmd_adjudicate)
