@@ -55,6 +55,7 @@ class RoomState:
     guest_name: str | None
     current_game_id: int | None
     created_at: int
+    start_fen: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> RoomState:
@@ -63,7 +64,7 @@ class RoomState:
         return cls(row["code"], row["rules"], tc, bool(row["rated"]), row["opponent"],
                    row["ai_level"], row["lang"], row["host_id"], row["host_name"],
                    row["host_color"], row["guest_id"], row["guest_name"],
-                   row["current_game_id"], row["created_at"])
+                   row["current_game_id"], row["created_at"], row.get("start_fen"))
 
     def slot_name(self, slot: str) -> str | None:
         return self.host_name if slot == "host" else self.guest_name

@@ -30,6 +30,7 @@ class CreateRoom(BaseModel):
     opponent: Literal["human", "ai"] = "human"
     ai_level: int | None = Field(None, ge=1, le=8)
     lang: Literal["vi", "en"] = "vi"
+    fen: str | None = Field(None, max_length=128)
 
 
 class Credentials(BaseModel):

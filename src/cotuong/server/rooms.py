@@ -15,8 +15,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
+from cotuong.game import Game
 from cotuong.records import GameRecord, write_pgn
 from cotuong.referee.rules import presets
 from cotuong.server.errors import ServiceError
@@ -59,11 +61,23 @@ def validate_room_options(opts: dict[str, Any]) -> dict[str, Any]:
         tc = TimeControl.from_json(opts.get("time_control"))
     except TimeControlError as exc:
         raise ServiceError("BAD_TIME_CONTROL", str(exc)) from None
+    fen = opts.get("fen") or None
+    if fen is not None:
+        if not isinstance(fen, str):
+            raise ServiceError("BAD_REQUEST", "fen must be a FEN text")
+        try:
+            start = Game(fen, rules)
+        except CotuongError as exc:
+            raise ServiceError("BAD_REQUEST", f"fen: {exc}") from None
+        if start.outcome is not None:
+            raise ServiceError("BAD_REQUEST", f"fen: the game is already over there "
+                               f"({start.outcome.explanation})")
+        fen = start.fen()
     lang = opts.get("lang") or "vi"
     if lang not in ("vi", "en"):
         raise ServiceError("BAD_REQUEST", "lang must be 'vi' or 'en'")
     return {"rules": rules, "color": color, "opponent": opponent, "ai_level": level,
-            "rated": rated, "tc": tc, "lang": lang}
+            "rated": rated, "tc": tc, "lang": lang, "fen": fen}
 
 
 async def _new_code(service: GameService) -> str:
@@ -93,8 +107,9 @@ async def start_game(service: GameService, room: RoomState, red_slot: str) -> Li
     seated = room.guest_id is not None
     g_status = "playing" if seated else "waiting"
     red, black = (("host", "guest") if red_slot == "host" else ("guest", "host"))
+    start_fen = room.start_fen or START_FEN
     row = {
-        "room_code": room.code, "red_slot": red_slot, "start_fen": START_FEN,
+        "room_code": room.code, "red_slot": red_slot, "start_fen": start_fen,
         "status": g_status, "result": "*", "plies": 0, "version": 0, "created_at": now,
         "started_at": now if seated else None,
         "red_player": room.slot_identity(red), "black_player": room.slot_identity(black),
@@ -104,7 +119,7 @@ async def start_game(service: GameService, room: RoomState, red_slot: str) -> Li
     }
     game_id = await service.db(service.store.create_game, row, {})
     room.current_game_id = game_id
-    g = LiveGame.new(game_id, room, red_slot, START_FEN)
+    g = LiveGame.new(game_id, room, red_slot, start_fen)
     g.status = g_status
     service.games[game_id] = g
     service._maybe_ai(g)
@@ -125,6 +140,7 @@ async def create_room(service: GameService, player: Player, opts: dict[str, Any]
         "host_color": color, "guest_id": "ai" if ai else None,
         "guest_name": f"AI {o['ai_level']}" if ai else None,
         "current_game_id": None, "created_at": service.clock.now_ms(),
+        "start_fen": o["fen"],
     }
     await service.db(service.store.create_room, row)
     room = RoomState.from_row(row)

@@ -83,6 +83,7 @@ rooms = Table(
     Column("opponent", String(8), nullable=False),  # "human" or "ai"
     Column("ai_level", Integer, nullable=True),
     Column("lang", String(4), nullable=False),
+    Column("start_fen", String(128), nullable=True),  # NULL = the standard start
     Column("host_id", String(64), nullable=False),  # identity: "u:<id>" or "g:<guest>"
     Column("host_name", String(64), nullable=False),
     Column("host_color", String(8), nullable=False),  # the host's colour in the first game

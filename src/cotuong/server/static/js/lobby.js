@@ -2,7 +2,7 @@
 // and the list of my games.
 
 import { api, h, pref, saveSeat, setPref, topbar } from "./common.js";
-import { levelName, t, translate } from "./i18n.js";
+import { lang, levelName, t, translate } from "./i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -101,7 +101,8 @@ async function create(form, body) {
   err.textContent = "";
   form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   try {
-    const res = await api("POST", "/api/rooms", body);
+    // The room's language: the referee's warnings are written in it.
+    const res = await api("POST", "/api/rooms", { ...body, lang: lang() });
     saveSeat(res.code, res.slot, res.secret);
     location.assign(`/room/${encodeURIComponent(res.code)}`);
   } catch (e) {
@@ -139,8 +140,12 @@ function wire() {
     remember(f);
     let tc;
     try { tc = timeControl(f); } catch (ex) { $(".error", f).textContent = ex.message; return; }
-    create(f, { rules: f.elements.rules.value, time_control: tc, color: f.elements["form-create-color"].value,
-      rated: f.elements["form-create-rated"].value === "true", opponent: "human", ai_level: null });
+    const body = { rules: f.elements.rules.value, time_control: tc, color: f.elements["form-create-color"].value,
+      rated: f.elements["form-create-rated"].value === "true", opponent: "human", ai_level: null };
+    // A set-up position (an exercise, an ending) is sent only when given.
+    const fen = f.elements.fen.value.trim();
+    if (fen) body.fen = fen;
+    create(f, body);
   });
   $("#form-join").addEventListener("submit", async (e) => {
     e.preventDefault();

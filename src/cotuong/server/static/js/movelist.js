@@ -1,7 +1,8 @@
 // The move list: pairs of moves per row in the chosen notation (texts come from
 // the server in every notation; ICCS is the wire format itself).
 
-import { h, t } from "./common.js";
+import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 export class MoveList {
   /** @param {HTMLElement} host  @param {(ply: number) => void} onPick */
