@@ -82,7 +82,7 @@ def kill_loop(kills: int) -> None:
                 store = SqliteStore.open(club)
                 store.check()
                 store.close()
-            except Exception as exc:
+            except Exception as exc:  # counted and printed, never hidden
                 bad += 1
                 print(f"  kill {i}: {exc}")
         report(f"{kills} SIGKILLs of a writer; integrity+replay after each",
