@@ -1,0 +1,56 @@
+"""``cotuong adjudicate``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cotuong.cli import main
+
+HINH_1 = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1"
+LOOP = "1. X2.1 Tg6.1 2. X2/1 Tg6/1 3. X2.1 Tg6.1 4. X2/1 Tg6/1"
+
+
+def test_text_ruling_in_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["adjudicate", "--fen", HINH_1, "--moves", LOOP, "--rules", "asian",
+                 "--lang", "vi"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("0-1  Đen thắng: Đỏ chiếu dai (X2.1, X2/1)")
+    assert "Lặp lại thêm một lần sẽ bị xử" in out
+
+
+def test_json_ruling_and_unplayed_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    moves = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9"
+    assert main(["adjudicate", "--fen", HINH_1, "--moves", moves, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == "0-1" and data["termination"] == "perpetual_check"
+    assert data["moves_played"] == 8 and data["unplayed_moves"] == 1
+    assert data["explanation"] == "Black wins: Red gave perpetual check (X2.1, X2/1)"
+
+
+def test_no_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["adjudicate", "--moves", "炮二平五 马8进7"]) == 0
+    assert "no ruling: the game goes on (2 moves played)" in capsys.readouterr().out
+
+
+def test_pgn_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text(f'[Red "A"]\n[Black "B"]\n[FEN "{HINH_1}"]\n\n'
+                   "1. h8h9 f9f8 2. h9h8 f8f9 3. h8h9 f9f8 4. h9h8 f8f9 *\n\n"
+                   '[Red "C"]\n[Black "D"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
+    assert main(["adjudicate", "--pgn", str(pgn), "--rules", "asian", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["result"] for d in data] == ["0-1", "*"]
+    assert data[0]["game"] == "game 1 (A - B)"
+    assert main(["adjudicate", "--pgn", str(pgn), "--game", "2"]) == 0
+    assert "game 2 (C - D)" in capsys.readouterr().out
+
+
+def test_errors_name_the_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["adjudicate", "--moves", "h2e2 h9g7 h0h5"]) == 2
+    err = capsys.readouterr().err
+    assert "move 2 (h0h5)" in err
+    assert main(["adjudicate", "--pgn", "/nonexistent.pgn"]) == 2
+    assert main(["adjudicate", "--pgn", "x.pgn", "--moves", "h2e2"]) == 2
