@@ -6,7 +6,13 @@ of its moves in the cycle checks, **chase** if one enemy piece (followed by its 
 it moves) is newly chased by every one of its moves, otherwise **idle**.
 
 >>> from cotuong import Board, Move
->>> b = Board("4k4/9/9/9/9/2n6/9/9/9/3K2R2 w - - 0 1")
+>>> from cotuong.referee import PlyNote, rule_set
+>>> b = Board("4k4/9/2n5R/9/9/9/9/9/9/3K5 b - - 0 1")  # seed 002: the rook chases the horse
+>>> for m in ["c7b5", "i7i5", "b5c7", "i5i7"] * 2:
+...     b.push(Move.from_iccs(m), note=PlyNote(b.gives_check(Move.from_iccs(m))))
+>>> r = classify(b, 0, rule_set("asian"))
+>>> r.red.kind, r.black.kind, r.winner.value
+('chase', 'idle', 'black')
 """
 
 from __future__ import annotations
