@@ -17,7 +17,7 @@ def loop_with(black: list[tuple[bool, set[int]]], red: list[tuple[bool, set[int]
               rules: RuleSet) -> tuple[str, str, Color | None]:
     """Play the loop with the given (check, chased ids) facts per side's move."""
     board = Board(LOOP_FEN)
-    facts = iter([x for pair in zip(black * 2, red * 2) for x in pair])
+    facts = iter([x for pair in zip(black * 2, red * 2, strict=True) for x in pair])
     for text in LOOP:
         check, chased = next(facts)
         note = PlyNote(check)
