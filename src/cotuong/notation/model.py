@@ -103,8 +103,12 @@ def _front_first(color: Color, squares: list[Square]) -> list[Square]:
 def _same_kind_by_file(board: Board, color: Color, kind: PieceType) -> dict[int, list[Square]]:
     code = int(kind) * color.sign
     by_file: dict[int, list[Square]] = {}
-    for sq, value in enumerate(board._b):
-        if value == code:
+    b, loc = board._b, board._loc
+    first = 0 if color is Color.RED else 16
+    # The 16 piece ids of a side, not the 90 squares: this runs for every ply read.
+    for pid in range(first, first + 16):
+        sq = loc[pid]
+        if sq >= 0 and b[sq] == code:
             by_file.setdefault(sq % 9, []).append(sq)
     return by_file
 
