@@ -17,6 +17,7 @@ from cotuong.core import Board, CotuongError, divide, perft
 # Modules that add subcommands; each has ``register(subparsers) -> None``.
 _LAYER_COMMANDS: tuple[str, ...] = (
     "cotuong.display",
+    "cotuong.records.cli",
     "cotuong.referee.cli",
     "cotuong.tournament.cli",
     "cotuong.engine.cli",
