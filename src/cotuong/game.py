@@ -162,6 +162,18 @@ class Game:
         board._push_code(code, note)
         check = board.is_check()
         note.check = check
+        if self.rules.refuse_losing_repetition and not captured and \
+                self._counts.get(board.key, 0) == 2:
+            self._keys.append(board.key)
+            ruling = classify(board, self._floor + (cycle_start(self._keys[self._floor:], 3)
+                                                    or 0), self.rules)
+            self._keys.pop()
+            if ruling.winner is not None and ruling.winner.sign != mover:
+                board._pop_code()
+                level = explain.level_name(ruling.conduct(Color.from_sign(mover)).level, "en")
+                raise IllegalMoveError(
+                    f"{mv.iccs} is refused: it would repeat the position a third time and "
+                    f"lose ({level} in every move of the loop)", "LOSING_REPETITION")
         events = [Event("move", board.ply, mv, check)]
         if self._offer is not None and self._offer.sign == mover:
             pass  # the offer stands until the opponent answers or moves
@@ -269,16 +281,27 @@ class Game:
             events.append(Event("warning", self._board.ply, text=text))
 
     def _check_limit(self, mover: int, check: bool) -> dict[str, Outcome] | None:
-        """The 6/12/18 consecutive checks with 1/2/3 pieces of ``001``."""
-        limits = self.rules.consecutive_limits
+        """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``."""
+        rules = self.rules
+        limits = rules.consecutive_limits
         assert limits is not None
-        if not check:
+        board = self._board
+        ids: frozenset[int] = frozenset()
+        chasing = False
+        if rules.limit_chases:
+            fill_chases(board, len(board._stack) - 1, rules.chase_options)
+            note = board._stack[-1].note
+            if isinstance(note, PlyNote) and note.chases:
+                chasing = True
+                ids = note.chasers
+        if not check and not chasing:
             self._streak[mover] = (0, frozenset())
             return None
-        board = self._board
-        checked = board.turn
-        ids = frozenset(pid for sq in board.attackers(checked.opponent, board.king_square(checked))
-                        if (pid := board.piece_id_at(sq)) is not None)
+        if check:
+            checked = board.turn
+            ids = ids | frozenset(
+                pid for sq in board.attackers(checked.opponent, board.king_square(checked))
+                if (pid := board.piece_id_at(sq)) is not None)
         n, pieces = self._streak[mover]
         n += 1
         pieces = pieces | ids
@@ -287,11 +310,13 @@ class Game:
         if n <= limit:
             return None
         loser = Color.from_sign(mover)
+        what_vi = "chiếu hoặc đuổi" if rules.limit_chases else "chiếu"
+        what_en = "checks or chases" if rules.limit_chases else "checks"
         texts = {
-            "vi": f"{loser.opponent.vi} thắng: {loser.vi} chiếu liên tục {n} nước với "
+            "vi": f"{loser.opponent.vi} thắng: {loser.vi} {what_vi} liên tục {n} nước với "
                   f"{len(pieces)} quân, quá giới hạn {limit}",
-            "en": f"{loser.opponent.en} wins: {loser.en} gave {n} consecutive checks with "
-                  f"{len(pieces)} piece(s), over the limit of {limit}",
+            "en": f"{loser.opponent.en} wins: {loser.en} made {n} consecutive {what_en} "
+                  f"with {len(pieces)} piece(s), over the limit of {limit}",
         }
         return {lang: Outcome(loser.opponent, Termination.CHECK_LIMIT, t)
                 for lang, t in texts.items()}

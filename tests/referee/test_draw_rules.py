@@ -195,3 +195,41 @@ def test_rule_set_parameters_are_validated() -> None:
         ASIAN.replace(repetition="vote")
     with pytest.raises(CotuongError):
         Game(rules="fide")
+
+
+CHASE_002 = "4k4/9/2n5R/9/9/9/9/9/9/3K5 b - - 0 1"
+CHASE_LOOP = ["c7b5", "i7i5", "b5c7", "i5i7"] * 2
+
+
+def test_consecutive_chase_limit_counts_chases_when_switched_on() -> None:
+    rules = ASIAN.replace(consecutive_limits=(2, 4, 6), limit_chases=True)
+    game = Game(CHASE_002, rules)
+    for move in CHASE_LOOP[:5]:
+        game.play(move)
+        assert game.outcome is None
+    game.play(CHASE_LOOP[5])  # the rook's third chase in a row
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.CHECK_LIMIT
+    assert game.outcome.winner is Color.BLACK
+    checks_only = Game(CHASE_002, ASIAN.replace(consecutive_limits=(2, 4, 6)))
+    for move in CHASE_LOOP[:6]:
+        checks_only.play(move)
+    assert checks_only.outcome is None
+
+
+def test_a_losing_repetition_can_be_refused() -> None:
+    from cotuong import IllegalMoveError
+
+    game = Game(CHASE_002, ASIAN.replace(refuse_losing_repetition=True))
+    for move in CHASE_LOOP[:-1]:
+        game.play(move)
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(CHASE_LOOP[-1])  # the third occurrence, lost by Red's chase
+    assert err.value.code == "LOSING_REPETITION"
+    assert game.outcome is None
+    game.play("i5i6")  # another move is fine
+    assert game.outcome is None
+    default = Game(CHASE_002, "asian")
+    for move in CHASE_LOOP:
+        default.play(move)
+    assert default.outcome is not None and default.outcome.winner is Color.BLACK

@@ -322,13 +322,14 @@ def move_chases(board: Board, move: int, options: ChaseOptions = ASIAN_CHASE) ->
     before, caps_before = _relation(board, mover, options)
     opp_caps_before = _relation(board, -mover, options)[1]
     board._push_code(move, None)
-    return _new_after(board, move, mover, before, caps_before, opp_caps_before, options)
+    pairs = _new_after(board, move, mover, before, caps_before, opp_caps_before, options)
+    return frozenset(v for _, v in pairs)
 
 
 def _new_after(board: Board, move: int, mover: int, before: frozenset[Threat],
                caps_before: frozenset[Threat], opp_caps_before: frozenset[Threat] | None,
-               options: ChaseOptions) -> frozenset[int]:
-    """The victims newly chased by ``move``, just played by ``mover`` on ``board``.
+               options: ChaseOptions) -> frozenset[Threat]:
+    """The new threats (attacker, victim) of ``move``, just played by ``mover``.
 
     A threat is new when it is absent before the move and present after it. When
     the attacker could already capture the victim and only the victim's protection
@@ -346,7 +347,7 @@ def _new_after(board: Board, move: int, mover: int, before: frozenset[Threat],
         return frozenset()
     b = board._b
     f = move >> 7
-    out: set[int] = set()
+    out: set[Threat] = set()
     defence: bool | None = None
     for aid, vid in fresh:
         if (aid, vid) in caps_before:
@@ -369,7 +370,7 @@ def _new_after(board: Board, move: int, mover: int, before: frozenset[Threat],
                     defence = _is_defence(board, move, mover, opp_caps_before, options)
                 if defence:
                     continue
-        out.add(vid)
+        out.add((aid, vid))
     return frozenset(out)
 
 
@@ -416,15 +417,17 @@ class PlyNote:
     """What the referee keeps on the board's state stack for one move.
 
     ``check`` is computed when the move is played (cheap); ``chases`` (victim ids
-    the move newly chases) is filled in only when a ruling needs it, then cached.
-    Mutable on purpose: it is an internal cache, never handed out.
+    the move newly chases) and ``chasers`` (the ids of the pieces that chase them)
+    are filled in only when a ruling needs them, then cached. Mutable on purpose:
+    it is an internal cache on the board's stack.
     """
 
-    __slots__ = ("chases", "check")
+    __slots__ = ("chasers", "chases", "check")
 
     def __init__(self, check: bool) -> None:
         self.check = check
         self.chases: frozenset[int] | None = None
+        self.chasers: frozenset[int] = frozenset()
 
     def __repr__(self) -> str:
         return f"PlyNote(check={self.check}, chases={self.chases})"
@@ -450,6 +453,7 @@ def fill_chases(board: Board, start: int, options: ChaseOptions) -> None:
             continue
         before, caps_before = _relation(work, mover, options)
         work._push_code(entry.move, note)
-        chased = _new_after(work, entry.move, mover, before, caps_before, None, options)
+        pairs = _new_after(work, entry.move, mover, before, caps_before, None, options)
         if isinstance(note, PlyNote):
-            note.chases = chased
+            note.chases = frozenset(v for _, v in pairs)
+            note.chasers = frozenset(a for a, _ in pairs)

@@ -48,7 +48,10 @@ class RuleSet:
       crossed pawn's advance.
     - ``move_cap_plies``: automatic draw when the game reaches this many plies.
     - ``consecutive_limits``: the most consecutive checks a side may give with 1, 2,
-      3 (or more) different pieces; the side that exceeds it loses.
+      3 (or more) different pieces; the side that exceeds it loses. With
+      ``limit_chases`` chases count too (this computes chase facts on every move).
+    - ``refuse_losing_repetition``: refuse (as an illegal move) a move that would lose
+      at once by a repetition ruling, instead of playing it and ruling (RULES.md §5).
     """
 
     name: str
@@ -65,6 +68,8 @@ class RuleSet:
     progress_plies: int | None = None
     move_cap_plies: int | None = None
     consecutive_limits: tuple[int, int, int] | None = None
+    limit_chases: bool = False
+    refuse_losing_repetition: bool = False
 
     def __post_init__(self) -> None:
         if self.repetition not in ("forcing", "levels"):
