@@ -49,6 +49,18 @@ def test_tandem_pieces_in_every_spelling() -> None:
             assert iccs(board, text) == expected, text
 
 
+def test_full_width_marker_before_letter() -> None:
+    """wxf.ca's export: ＋Ｐ＋１ (front pawn advances 1), －Ｒ＝７ (rear rook to file 7)."""
+    board = Board("3k5/9/9/9/9/2P6/2P6/9/9/R3K3R w")  # pawns c4/c3, rooks a0/i0
+    assert iccs(board, "＋Ｐ＋１") == iccs(board, "P++1") == "c4c5"
+    with pytest.raises(IllegalMoveError) as e:  # the rear pawn is blocked by the front one
+        parse_move(board, "－Ｐ＋１", "wxf")
+    assert e.value.code == "CAPTURE_OWN_PIECE"
+    rooks = Board("3k5/9/9/9/2R6/9/9/9/2R6/4K4 w")  # rooks c5/c1 on file 7
+    assert iccs(rooks, "－Ｒ＝５") == iccs(rooks, "R-.5") == "c1e1"
+    assert iccs(rooks, "＋Ｒ＝９") == "c5a5"
+
+
 def test_vietnamese_alternative_letters_and_pawn_ranks() -> None:
     board = Board()
     assert iccs(board, "V3.5", "vi") == iccs(board, "T3.5", "vi") == "g0e2"

@@ -238,8 +238,8 @@ def target_square(color: Color, kind: PieceType, sq: Square, op: Op, number: int
             return f"moving {number} step(s) leaves the board"
         return tr * 9 + f
     if op is Op.TRAVERSE:
-        return f"a{'n' if kind is PieceType.ELEPHANT or kind is PieceType.ADVISOR else ''} " \
-               f"{kind.en} cannot move sideways"
+        article = "an" if kind in (PieceType.ELEPHANT, PieceType.ADVISOR) else "a"
+        return f"{article} {kind.en} cannot move sideways (its number is a destination file)"
     tf = board_file(color, number)
     df = abs(tf - f)
     if kind is PieceType.HORSE:
