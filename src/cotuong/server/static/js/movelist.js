@@ -39,7 +39,8 @@ export class MoveList {
     this.host.replaceChildren(table);
     this.host.classList.toggle("zh", notation === "zh");
     const cur = this.host.querySelector(".mv.current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    // Scroll the list only, never the page (scrollIntoView would move a phone's page).
+    if (cur) this.host.scrollTop = Math.max(0, cur.offsetTop - this.host.clientHeight / 2);
     else this.host.scrollTop = this.host.scrollHeight;
   }
 }

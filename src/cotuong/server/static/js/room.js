@@ -144,8 +144,8 @@ function render() {
   const top = bottom === "red" ? "black" : "red";
   renderPlayer($("player-top"), top, s);
   renderPlayer($("player-bottom"), bottom, s);
-  $("player-top").append($(`clock-${top}`));
-  $("player-bottom").append($(`clock-${bottom}`));
+  $("player-top").append(clocks.nodes[top]);
+  $("player-bottom").append(clocks.nodes[bottom]);
   clocks.update(s.clocks);
 
   moveList.render(s, live ? s.ply : page.viewPly, notation());
@@ -172,11 +172,11 @@ function renderPlayer(node, color, s) {
   const presence = p && !p.ai_level
     ? h("span", { class: `presence${p.connected ? "" : " off"}`, text: t(p.connected ? "online" : "offline") })
     : null;
-  node.replaceChildren(
+  node.replaceChildren(...[
     h("span", { class: "dot", title: colorName(color) }),
     h("span", { class: "name", text: `${name}${mine ? ` (${t("you")})` : ""}` }),
     presence,
-  );
+  ].filter(Boolean));
 }
 
 function button(id, label, onclick, cls = "btn") {

@@ -1,0 +1,283 @@
+"""The web UI end to end: real headless Chromium (Debian's package, via Playwright) against a
+real ``cotuong serve`` on 127.0.0.1. Every move is played with clicks (or a drag) on the SVG
+board; every assertion reads what the page shows. Screenshots: ``test-artifacts/e2e/``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+# A short opening, legal from the start position (Red, Black, Red, …).
+OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+# The referee's example: Red's rook checks from h9 and h8 while the king steps f9–f8.
+PERPETUAL_FEN = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1"
+
+
+def _same_board(a: Any, b: Any) -> None:
+    assert a.fen() == b.fen()
+    assert a.ply() == b.ply()
+
+
+def test_room_game_with_spectator(people: Any) -> None:
+    """Two players in a room, a third person watching live; clocks, notations, flip."""
+    host = people("host")
+    code = host.create_room(color="red", tc="f:600000:5000")
+    assert host.page.locator("#room-code").inner_text() == code
+    assert host.page.locator("#invite-link").input_value().endswith(f"/room/{code}")
+    host.page.wait_for_selector("#waiting")
+    host.shot("01-room-waiting")
+
+    guest = people("guest")
+    guest.join(code, "black")
+    watcher = people("watcher")
+    watcher.goto(f"/room/{code}")
+    watcher.wait_role("spectator")
+    host.page.wait_for_selector('body[data-status="playing"]', state="attached")
+    host.page.wait_for_function(
+        "document.querySelector('#spectators').dataset.count === '1'")
+    # The guest plays Black and sees the board from Black's side.
+    assert guest.page.locator("svg.board.flipped").count() == 1
+    assert host.page.locator("svg.board.flipped").count() == 0
+    # The spectator cannot move: no legal moves are offered on the board.
+    assert watcher.legal() == []
+    assert host.legal(), "Red to move must see legal destinations"
+    assert guest.legal() == []
+
+    for i, mv in enumerate(OPENING):
+        mover = host if i % 2 == 0 else guest
+        mover.move(mv, drag=(i == 1))
+        for p in (host, guest, watcher):
+            p.wait_ply(i + 1)
+        _same_board(host, watcher)
+        _same_board(guest, watcher)
+        if i == 0:
+            # Legal destinations are shown when a piece is selected.
+            guest.click_square("h9")
+            dests = guest.page.locator("rect.hit[data-dest]")
+            assert sorted(dests.evaluate_all("ns => ns.map(n => n.dataset.sq)")) == ["g7", "i7"]
+            guest.shot("02-legal-destinations")
+            guest.click_square("h9")  # deselect
+    host.shot("03-host-after-opening")
+    watcher.shot("04-spectator-after-opening")
+
+    # Move list in Vietnamese by default; the server's texts, the same for everybody.
+    first = watcher.page.locator('#moves td.mv[data-ply="1"]')
+    assert first.inner_text() == "P2-5"
+    assert host.page.locator('#moves td.mv[data-ply="6"]').inner_text() == \
+        watcher.page.locator('#moves td.mv[data-ply="6"]').inner_text()
+    # Other notations.
+    watcher.page.select_option("#notation", "wxf")
+    assert first.inner_text() == "C2.5"
+    watcher.page.select_option("#notation", "zh")
+    assert first.inner_text() == "炮二平五"
+    watcher.page.select_option("#notation", "iccs")
+    assert first.inner_text() == "h2e2"
+    watcher.page.select_option("#notation", "vi")
+
+    # The last move is highlighted; the clocks run for the side to move.
+    assert host.page.locator("svg.board rect.last-to").count() == 1
+    running = host.page.locator(".clock.running")
+    assert running.get_attribute("data-color") == "red"
+    t0 = int(running.get_attribute("data-ms") or 0)
+    host.page.wait_for_timeout(1200)
+    t1 = int(running.get_attribute("data-ms") or 0)
+    assert 600 < t0 - t1 < 2500, (t0, t1)
+    assert int(host.page.locator("#clock-black").get_attribute("data-ms") or 0) > 600_000 - 30_000
+
+    # Stepping back through the moves shows older positions; "live" returns.
+    watcher.page.click('#moves td.mv[data-ply="2"]')
+    watcher.page.wait_for_selector("#live:not([hidden])")
+    assert watcher.fen() != host.fen()
+    watcher.shot("05-spectator-stepping-back")
+    watcher.page.click("#live")
+    assert watcher.fen() == host.fen()
+
+    # Flip and the English switch.
+    watcher.page.click("#btn-flip")
+    assert watcher.page.locator("svg.board.flipped").count() == 1
+    watcher.page.click("#lang")
+    watcher.page.wait_for_selector("#btn-flip:has-text('Flip board')")
+    assert "watching" in watcher.page.locator("#role").inner_text()
+    watcher.shot("06-spectator-english-flipped")
+
+
+def test_draw_offer_declined_then_accepted(people: Any) -> None:
+    host, guest = people("host"), people("guest")
+    code = host.create_room(color="black", tc="b:600000:30000")
+    guest.join(code, "red")
+    guest.move("b2e2")
+    host.move("b9c7")
+    # Cancelling the confirmation sends nothing.
+    host.button("btn-draw", confirm=False)
+    host.page.wait_for_timeout(300)
+    assert guest.page.locator("#offer-draw").count() == 0
+    host.button("btn-draw", confirm=True)
+    guest.page.wait_for_selector("#offer-draw #btn-draw-decline")
+    host.page.wait_for_selector("#offer-draw")  # "waiting for the answer"
+    guest.shot("10-draw-offered")
+    guest.page.click("#btn-draw-decline")
+    host.page.wait_for_selector("#offer-draw", state="detached")
+    guest.page.wait_for_selector("#offer-draw", state="detached")
+    assert host.attr("status") == "playing"
+    host.shot("11-draw-declined")
+    guest.move("h0g2")
+    # Offered again, and accepted.
+    host.button("btn-draw", confirm=True)
+    guest.page.click("#btn-draw-accept")
+    for p in (host, guest):
+        p.wait_over()
+        assert p.attr("result") == "1/2-1/2"
+        assert p.attr("termination") == "AGREEMENT"
+        assert p.page.locator("#result .score").inner_text() == "1/2-1/2"
+    assert host.page.locator("#btn-resign").count() == 0
+    assert host.page.locator("#btn-rematch").count() == 1
+    host.shot("12-draw-agreed")
+
+
+def test_resignation(people: Any) -> None:
+    host, guest = people("host"), people("guest")
+    code = host.create_room(color="red", tc="none")
+    guest.join(code, "black")
+    host.move("b0c2")
+    guest.move("b7e7")
+    guest.button("btn-resign", confirm=True)
+    for p in (host, guest):
+        p.wait_over()
+        assert p.attr("result") == "1-0"
+        assert p.attr("termination") == "RESIGNATION"
+    text = host.page.locator("#result").inner_text()
+    assert "Đỏ thắng" in text or "Đỏ" in text, text
+    host.shot("20-resigned")
+    # The finished game can be reviewed, with PGN downloads.
+    host.page.click("#btn-review")
+    host.page.wait_for_url(re.compile(r".*/game/\d+$"))
+    host.page.wait_for_selector("#result")
+    assert host.attr("ply") == "2"
+    host.page.click("#nav-start")
+    assert host.attr("ply") == "0"
+    host.page.click("#nav-next")
+    assert host.attr("ply") == "1"
+    assert host.page.locator('#moves td.mv.current').inner_text() == "M8.7"
+    links = host.page.locator("#pgn-links a")
+    assert links.count() == 3
+    with host.page.expect_download() as dl:
+        host.page.click('#pgn-links a[data-notation="vi"]')
+    pgn = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert "1-0" in pgn and "M8.7" in pgn
+    host.shot("21-review")
+
+
+def test_game_against_level_1_to_the_end(people: Any, rng: random.Random) -> None:
+    """Random legal moves (captures first) from the board's marks until the game ends."""
+    me = people("ai-player")
+    me.goto("/")
+    form = me.page.locator("#form-ai")
+    form.locator('label[data-level="1"]').click()
+    form.locator('input[name="form-ai-color"][value="red"]').check()
+    form.locator("select[name=tc]").select_option("none")
+    me.shot("30-lobby")
+    form.locator("#btn-play-ai").click()
+    me.page.wait_for_url(re.compile(r".*/room/[A-Za-z0-9]+$"))
+    me.wait_role("red")
+    assert "Dễ" in me.page.locator("#player-top").inner_text()
+    my_moves = 0
+    while not me.attr("result"):
+        me.page.wait_for_function(
+            "document.body.dataset.result || (document.body.dataset.turn === 'red' && "
+            "(document.querySelector('svg.board')?.dataset.legal || '') !== '')", timeout=30_000)
+        if me.attr("result"):
+            break
+        if my_moves >= 120:
+            me.button("btn-resign", confirm=True)
+            me.wait_over()
+            break
+        legal = me.legal()
+        occupied = set(re.findall(r'data-sq="(\w\d)"', me.page.inner_html("svg.board g.pieces")))
+        captures = [m for m in legal if m[2:] in occupied]
+        mv = rng.choice(captures or legal)
+        me.move(mv)
+        my_moves += 1
+        if my_moves == 10:
+            me.shot("31-ai-game-in-progress")
+    me.wait_over()
+    assert me.attr("result") in ("1-0", "0-1", "1/2-1/2")
+    assert me.page.locator("#result").inner_text().strip()
+    me.shot("32-ai-game-over")
+
+
+def test_perpetual_check_ruled_with_explanation(people: Any) -> None:
+    """Red checks perpetually (the referee's own example); Black wins, the reason is shown."""
+    host, guest = people("host"), people("guest")
+    code = host.create_room(color="red", tc="none", fen=PERPETUAL_FEN)
+    guest.join(code, "black")
+    cycle = ["h8h9", "f9f8", "h9h8", "f8f9"]
+    for i, mv in enumerate(cycle * 2):
+        (host if i % 2 == 0 else guest).move(mv)
+        if i == 0:
+            host.page.wait_for_function("document.querySelector('svg.board .check')")
+        if i == 3:
+            # Second occurrence: the referee warns that the next repetition will be ruled.
+            host.page.wait_for_selector("[data-warning]")
+            host.shot("40-repetition-warning")
+    for p in (host, guest):
+        p.wait_over()
+        assert p.attr("result") == "0-1"
+        assert p.attr("termination") == "PERPETUAL_CHECK"
+    text = guest.page.locator("#result").inner_text()
+    assert "chiếu dai" in text, text
+    guest.shot("41-perpetual-check-vi")
+    guest.page.click("#lang")
+    guest.page.wait_for_function("document.querySelector('#result').innerText.includes('perpetual')")
+    guest.shot("42-perpetual-check-en")
+
+
+def test_reconnect_after_reload_and_dropped_socket(people: Any) -> None:
+    host, guest = people("host"), people("guest")
+    code = host.create_room(color="red", tc="f:300000:3000")
+    guest.join(code, "black")
+    host.move("h2e2")
+    guest.move("h9g7")
+    fen = host.fen()
+    host.page.reload()
+    host.wait_role("red")
+    host.wait_ply(2)
+    assert host.fen() == fen
+    assert host.legal(), "after the reload the seat is still Red's"
+    host.shot("50-after-reload")
+    host.move("b0c2")
+    guest.wait_ply(3)
+    # A dropped socket reconnects by itself and resumes from the server's snapshot.
+    guest.page.evaluate("window.cotuong.socket.drop()")
+    guest.page.wait_for_selector('body[data-connected="0"]', state="attached")
+    guest.page.wait_for_selector('body[data-connected="1"]', state="attached", timeout=15_000)
+    guest.wait_role("black")
+    guest.move("b9c7")
+    host.wait_ply(4)
+    _same_board(host, guest)
+
+
+def test_phone_layout(people: Any) -> None:
+    phone_args = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+                  "is_mobile": True, "has_touch": True}
+    host = people("phone-host", **phone_args)
+    code = host.create_room(color="red", tc="f:300000:3000")
+    guest = people("phone-guest", **phone_args)
+    guest.join(code, "black")
+    for p in (host, guest):
+        width = p.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"horizontal scroll on a phone: {width}px"
+        box = p.page.locator("svg.board").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["width"] >= 340, "the board should use the phone's width"
+    # Tap to move.
+    host.page.tap('rect.hit[data-sq="h2"]')
+    host.page.tap('rect.hit[data-sq="e2"]')
+    guest.wait_ply(1)
+    host.shot("60-phone-red")
+    guest.shot("61-phone-black")
+    host.goto("/")
+    assert host.page.evaluate("document.documentElement.scrollWidth") <= 390
+    host.shot("62-phone-lobby")
