@@ -52,7 +52,7 @@ def test_ai_game_in_a_worker_process_keeps_the_loop_responsive() -> None:
                     await sock.send(type="offer_draw")  # declined by the AI at once
                     while True:
                         f = await sock.recv()
-                        if f["type"] == "event" and f["kind"] == "draw_declined" or \
+                        if (f["type"] == "event" and f["kind"] == "draw_declined") or \
                                 f["type"] == "error":
                             break
                     if s["status"] == "playing":

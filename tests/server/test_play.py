@@ -189,7 +189,7 @@ def test_resign_then_rematch_swaps_colours_and_history() -> None:
 def test_chat_reaches_everyone_and_spectators_cannot_act() -> None:
     async def scenario() -> None:
         async with running() as srv:
-            host, guest = await two_player_room(srv)
+            host, _guest = await two_player_room(srv)
             async with socket_to(srv, host["code"], host["secret"]) as red, \
                     socket_to(srv, host["code"]) as watcher:
                 await watcher.send(type="chat", text="Hay quá!")

@@ -64,7 +64,7 @@ def test_moves_for_the_other_side_spectators_and_replays_are_refused() -> None:
 def test_two_moves_at_once_for_one_turn_only_one_counts() -> None:
     async def scenario() -> None:
         async with running() as srv:
-            host, guest = await two_player_room(srv)
+            host, _guest = await two_player_room(srv)
             code = host["code"]
             # The same seat in two tabs sends two different moves for ply 0 at once.
             async with socket_to(srv, code, host["secret"]) as tab1, \
@@ -118,7 +118,7 @@ def test_oversized_malformed_and_flooding_messages() -> None:
     async def scenario() -> None:
         settings = Settings(db="sqlite://", ws_rate=5, ws_burst=10, ws_max_violations=30)
         async with running(settings) as srv:
-            host, guest = await two_player_room(srv)
+            host, _guest = await two_player_room(srv)
             code = host["code"]
             async with socket_to(srv, code, host["secret"]) as red:
                 before = await snapshot(red)

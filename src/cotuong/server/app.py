@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +73,7 @@ def create_app(settings: Settings, store: Store | None = None,
     own_pool = engine_pool is None
     pool = engine_pool or EnginePool(settings.engine_workers, settings.engine_spec)
     signer = Signer(_signing_key(settings, store))
-    service = GameService(settings, store, pool, clock or SystemClock(), 
+    service = GameService(settings, store, pool, clock or SystemClock(),
                           make_broker(settings.redis_url), signer)
 
     @contextlib.asynccontextmanager
@@ -132,7 +132,7 @@ def create_app(settings: Settings, store: Store | None = None,
     api = APIRouter(prefix="/api")
 
     @api.get("/me")
-    async def me(request: Request, who: rooms.Player = Depends(player)) -> dict[str, Any]:
+    async def me(request: Request, who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         return await accounts.me(service, request, who)
 
     @api.post("/accounts/register", status_code=201)
@@ -153,14 +153,14 @@ def create_app(settings: Settings, store: Store | None = None,
 
     @api.post("/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request, response: Response,
-                          who: rooms.Player = Depends(player)) -> dict[str, Any]:
+                          who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         reply = await rooms.create_room(service, who, body.model_dump(), base_url(request))
         accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
         return reply
 
     @api.post("/rooms/{code}/join")
     async def join_room(code: str, request: Request, response: Response,
-                        who: rooms.Player = Depends(player)) -> dict[str, Any]:
+                        who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         reply = await rooms.join_room(service, _code(code), who, base_url(request))
         accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
         return reply
@@ -180,7 +180,7 @@ def create_app(settings: Settings, store: Store | None = None,
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
 
     @api.get("/me/games")
-    async def my_games(who: rooms.Player = Depends(player),
+    async def my_games(who: rooms.Player = Depends(player),  # noqa: B008 (FastAPI idiom)
                        limit: int = Query(50, ge=1, le=200),
                        before: int | None = None) -> dict[str, Any]:
         return {"games": await rooms.history(service, who.identity, limit, before)}
@@ -302,7 +302,7 @@ def _cookie_secret(websocket: WebSocket, code: str) -> str | None:
     return websocket.cookies.get(f"cotuong_seat_{code}")
 
 
-def _decode(message: dict[str, Any], limit: int) -> dict[str, Any]:
+def _decode(message: MutableMapping[str, Any], limit: int) -> dict[str, Any]:
     text = message.get("text")
     if text is None:
         raw = message.get("bytes") or b""

@@ -167,10 +167,8 @@ class ClockState:
             return self, True
         spent = self.elapsed(now_ms)
         main = self.main(color)
-        if tc.kind == "fischer":
-            left = main - spent + tc.increment_ms
-        else:
-            left = max(0, main - spent)  # a move inside the period keeps main time at 0
+        # A byo-yomi move inside the period keeps the main time at 0.
+        left = main - spent + tc.increment_ms if tc.kind == "fischer" else max(0, main - spent)
         state = self._with_main(color, left)
         return replace(state, running=_other(color), since_ms=now_ms), False
 
