@@ -35,6 +35,7 @@ _PARSERS: dict[str, Callable[[Board, str], Move]] = {
 _MAKERS: dict[str, Callable[[Board, Move], str]] = {
     "iccs": make_iccs, "wxf": make_wxf, "vi": make_vi, "zh": make_zh}
 _LANGUAGES: dict[str, Language] = {"wxf": WXF, "vi": VIETNAMESE, "zh": CHINESE}
+_TITLES = {"iccs": "ICCS", "wxf": "WXF", "vi": "Vietnamese", "zh": "Chinese"}
 
 
 def notation_name(notation: str) -> str:
@@ -73,12 +74,12 @@ def parse_move(board: Board, text: str, notation: str | None = None) -> Move:
     if _has_cjk(text):
         return parse_zh(board, text)
     readings: dict[str, Move] = {}
-    errors: list[CotuongError] = []
+    errors: dict[str, CotuongError] = {}
     for name in NOTATIONS:
         try:
             readings[name] = _PARSERS[name](board, text)
         except CotuongError as exc:
-            errors.append(exc)
+            errors[name] = exc
     moves = set(readings.values())
     if len(moves) == 1:
         return next(iter(moves))
@@ -87,14 +88,18 @@ def parse_move(board: Board, text: str, notation: str | None = None) -> Move:
         raise AmbiguousMoveError(
             f"{text!r} is a legal move in more than one notation ({listed}); "
             "say which notation", "AMBIGUOUS_NOTATION")
-    # Prefer an error from a notation whose grammar accepted the text.
-    for kinds in ((AmbiguousMoveError,), (IllegalMoveError,)):
-        for err in errors:
-            if isinstance(err, kinds):
-                raise err
+    # The notations whose grammar accepted the text say why it is no (single) move.
+    read = {n: e for n, e in errors.items()
+            if isinstance(e, (AmbiguousMoveError, IllegalMoveError))}
+    if len(read) == 1:
+        raise next(iter(read.values()))
+    if read:
+        first = next(iter(read.values()))
+        why = "; ".join(f"as {_TITLES[n]}: {e.message}" for n, e in read.items())
+        raise type(first)(f"{text!r} names no legal move ({why})", first.code)
     raise InvalidMoveTextError(
         f"{text!r} is not a move in ICCS, WXF, Vietnamese or Chinese notation "
-        f"({errors[1].message if len(errors) > 1 else ''})", "UNKNOWN_MOVE_TEXT")
+        f"(as WXF: {errors['wxf'].message})", "UNKNOWN_MOVE_TEXT")
 
 
 def infer_move(board: Board, text: str, notation: str) -> Move:
