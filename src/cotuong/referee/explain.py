@@ -11,6 +11,7 @@ of this platform read), e.g. ``"Đen thắng: Đỏ chiếu dai (X2.1, X2/1)"``.
 from __future__ import annotations
 
 from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.referee.repetition import CHASE, CHECK, IDLE, Ruling, SideConduct
@@ -39,7 +40,7 @@ def loop_move_texts(board: Board, start: int) -> list[str]:
         move = Move.decode(entry.move)
         try:
             texts.append(work.move_text(move, "vi"))
-        except Exception:  # notation layer missing or broken: ICCS still names the move
+        except (CotuongError, ImportError):  # no Vietnamese text: ICCS still names it
             texts.append(move.iccs)
         work._push_code(entry.move, entry.note)
     return texts
