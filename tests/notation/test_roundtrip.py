@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.notation.positions import PERFT_FENS, SYNTHETIC, pawn_groups
 
-from cotuong import Board
+from cotuong import AmbiguousMoveError, Board
 from cotuong.notation import (
     make_iccs,
     make_move_text,
@@ -51,6 +51,18 @@ def check_all_moves(board: Board) -> int:
     return checked
 
 
+def check_detection(board: Board) -> None:
+    """Without a notation, a written move reads back as itself or as a reported ambiguity
+    between notations -- never as another move."""
+    for move in board.legal_moves:
+        for name, make, _ in PAIRS:
+            text = make(board, move)
+            try:
+                assert parse_move(board, text) == move, (board.fen(), move.iccs, name, text)
+            except AmbiguousMoveError as exc:
+                assert exc.code == "AMBIGUOUS_NOTATION" and move.iccs in str(exc)
+
+
 def random_game_positions(fen: str, seed: int, plies: int) -> list[Board]:
     rng = random.Random(seed)
     board = Board(fen)
@@ -78,14 +90,17 @@ def test_every_legal_move_round_trips(start: str, seed: int, plies: int) -> None
 def test_synthetic_tandem_positions_round_trip(fen: str) -> None:
     board = Board(fen)
     assert check_all_moves(board) == 4 * len(board.legal_moves)
+    check_detection(board)
 
 
 def test_sample_covers_thousands_of_positions() -> None:
     """A fixed sweep so the coverage does not depend on Hypothesis' choices."""
     positions = 0
     for i, fen in enumerate(PERFT_FENS + SYNTHETIC):
-        for board in random_game_positions(fen, 1000 + i, 45):
+        for ply, board in enumerate(random_game_positions(fen, 1000 + i, 45)):
             check_all_moves(board)
+            if ply % 8 == 0:
+                check_detection(board)
             positions += 1
     assert positions >= 1000
 
