@@ -281,3 +281,52 @@ def test_phone_layout(people: Any) -> None:
     host.goto("/")
     assert host.page.evaluate("document.documentElement.scrollWidth") <= 390
     host.shot("62-phone-lobby")
+
+
+def test_account_takeback_abort_rematch_and_history(people: Any, rng: random.Random) -> None:
+    host, guest = people("host"), people("guest")
+    host.goto("/")
+    # Register through the top bar's dialog (accounts are optional).
+    name = f"lan{rng.randrange(10**6)}"
+    host.page.click("#login")
+    host.page.click("#dlg-account button:has-text('Đăng ký')")
+    host.page.fill("#dlg-account input[name=username]", name)
+    host.page.fill("#dlg-account input[name=password]", "mật-khẩu-dài")
+    host.shot("70-register-dialog")
+    host.page.click("#dlg-account button[type=submit]")
+    host.page.wait_for_selector(f"#who:has-text('{name}')")
+
+    code = host.create_room(color="red", tc="none")
+    guest.join(code, "black")
+    assert name in guest.page.locator("#player-top").inner_text()
+    # Takeback with consent.
+    host.move("h2e2")
+    host.button("btn-takeback", confirm=True)
+    guest.page.click("#offer-takeback #btn-takeback-accept")
+    for p in (host, guest):
+        p.page.wait_for_selector('body[data-ply="0"]', state="attached")
+    assert host.legal(), "Red moves again after the takeback"
+    # Abort before both sides have moved.
+    host.move("b2e2")
+    host.button("btn-abort", confirm=True)
+    for p in (host, guest):
+        p.page.wait_for_selector('body[data-termination="ABORTED"]', state="attached")
+    assert "hủy" in guest.page.locator("#result").inner_text()
+    host.shot("71-aborted")
+    # Rematch: asked by one, accepted by the other; colours swap.
+    first_game = host.attr("gameId")
+    host.button("btn-rematch")
+    guest.page.click("#offer-rematch #btn-rematch-accept")
+    host.page.wait_for_function(f"document.body.dataset.gameId !== '{first_game}'")
+    host.wait_role("black")
+    guest.wait_role("red")
+    guest.move("c3c4")
+    host.wait_ply(1)
+    host.shot("72-rematch-colours-swapped")
+    # The account's history lists both games, linked to the review page.
+    host.goto("/")
+    host.page.wait_for_selector(f'#history a[href="/game/{first_game}"]')
+    assert host.page.locator("#history a[href^='/room/']").count() == 1  # the rematch, still on
+    host.shot("73-lobby-history")
+    host.page.click("#logout")
+    host.page.wait_for_selector("#login")

@@ -91,8 +91,11 @@ async function history() {
     h("thead", {}, h("tr", {}, h("th", { text: t("history.opponent") }), h("th", { text: t("history.result") }),
       h("th", { text: t("history.date") }))),
     h("tbody", {}, games.map((g) => h("tr", {},
-      h("td", {}, h("a", { href: `/game/${g.game_id}`, text: `${g.red} – ${g.black}` })),
-      h("td", { text: g.result || "*" }),
+      // A game still on links to its room; a finished one to its review.
+      h("td", {}, h("a", { href: g.status === "playing" || g.status === "waiting" ? `/room/${g.room}` : `/game/${g.game_id}`,
+        "data-game": g.game_id, text: `${g.red || "?"} – ${g.black || "?"}` })),
+      h("td", { text: g.status === "aborted" ? t("history.aborted")
+        : g.status === "playing" || g.status === "waiting" ? t("history.playing") : g.result || "*" }),
       h("td", { text: g.started_at ? new Date(g.started_at).toLocaleDateString() : "" }))))));
 }
 

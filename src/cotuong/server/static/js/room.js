@@ -84,6 +84,13 @@ function onFrame(f) {
     case "state": {
       const prev = page.state;
       page.state = f;
+      // A rematch swaps colours: my colour follows my slot, which stays.
+      if (page.slot) {
+        for (const c of ["red", "black"]) {
+          if (f.players && f.players[c] && f.players[c].slot === page.slot) page.role = c;
+        }
+        document.body.dataset.role = page.role;
+      }
       if (f.clocks && typeof f.clocks.server_time_ms === "number") page.offset = f.clocks.server_time_ms - Date.now();
       if (prev && f.ply > prev.ply) {
         beep(f.check ? "check" : "move");
