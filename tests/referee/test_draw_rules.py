@@ -173,8 +173,8 @@ def test_effective_moves_do_not_count_checks_and_their_replies() -> None:
 def test_consecutive_check_limit() -> None:
     checks = ["a0a9", "e9e8", "a9a8", "e8e9", "a8e8", "e9f9", "e8e9", "f9f8",
               "e9e8", "f8f7", "e8e7", "f7f8", "e7e8"]
-    rules = ASIAN.replace(consecutive_limits=(6, 12, 18))
-    game = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", rules)
+    assert ASIAN.consecutive_limits == (6, 12, 18)  # on in the preset, for checks
+    game = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "asian")
     for move in checks[:-1]:
         game.play(move)
         assert game.outcome is None
@@ -182,7 +182,7 @@ def test_consecutive_check_limit() -> None:
     assert game.outcome is not None
     assert game.outcome.termination is Termination.CHECK_LIMIT
     assert game.outcome.winner is Color.BLACK
-    off = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "asian")
+    off = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ASIAN.replace(consecutive_limits=None))
     for move in checks:
         off.play(move)
     assert off.outcome is None

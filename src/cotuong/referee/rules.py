@@ -122,7 +122,7 @@ ASIAN = RuleSet(
     effective_plies=240,
     progress_plies=None,
     move_cap_plies=600,
-    consecutive_limits=None,
+    consecutive_limits=(6, 12, 18),  # checks; limit_chases would add chases
 )
 
 _PRESETS = {r.name: r for r in (XIANGQIPLAY, ASIAN)}
