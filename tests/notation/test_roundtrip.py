@@ -138,3 +138,66 @@ def test_standard_forms_for_stacked_pawns(fen: str, groups: str,
         assert got == (wxf, vi, zh)
         for text, name in ((wxf, "wxf"), (vi, "vi"), (zh, "zh")):
             assert parse_move(board, text, name) == move
+
+
+# Random placements: kings, advisors and elephants on their points, up to five pawns
+# (often stacked on one or two files) and up to two rooks, cannons, horses anywhere.
+_PALACE = [(f, r) for f in (3, 4, 5) for r in (0, 1, 2)]
+_ADVISOR = [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)]
+_ELEPHANT = [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)]
+_PAWN = [(f, r) for f in (0, 2, 4, 6, 8) for r in (3, 4)] + [
+    (f, r) for f in range(9) for r in range(5, 10)]
+_ANY = [(f, r) for f in range(9) for r in range(10)]
+
+
+@st.composite
+def random_positions(draw: st.DrawFn) -> Board:
+    from hypothesis import assume
+
+    from cotuong import IllegalSetupError
+
+    board = [["."] * 9 for _ in range(10)]
+
+    def place(letter: str, points: list[tuple[int, int]], red: bool) -> None:
+        free = [(f, r if red else 9 - r) for f, r in points
+                if board[r if red else 9 - r][f] == "."]
+        if free:
+            f, r = draw(st.sampled_from(free))
+            board[r][f] = letter if red else letter.lower()
+
+    for red in (True, False):
+        place("K", _PALACE, red)
+        for _ in range(draw(st.integers(0, 2))):
+            place("A", _ADVISOR, red)
+        for _ in range(draw(st.integers(0, 2))):
+            place("B", _ELEPHANT, red)
+        files = draw(st.lists(st.integers(0, 8), min_size=1, max_size=2))
+        for _ in range(draw(st.integers(0, 5))):
+            stacked = [p for p in _PAWN if p[0] in files]
+            place("P", stacked if draw(st.booleans()) else _PAWN, red)
+        for letter in "RCN":
+            for _ in range(draw(st.integers(0, 2))):
+                place(letter, _ANY, red)
+    rows = []
+    for r in range(9, -1, -1):
+        row, empty = "", 0
+        for cell in board[r]:
+            if cell == ".":
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + cell
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    fen = "/".join(rows) + (" w" if draw(st.booleans()) else " b")
+    try:
+        return Board(fen)
+    except IllegalSetupError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(board=random_positions())
+def test_random_placements_round_trip(board: Board) -> None:
+    check_all_moves(board)
