@@ -97,6 +97,7 @@ def test_chinese_numerals_and_variants() -> None:
     board.push(Move.from_iccs("h2e2"))
     for text in ("马8进7", "馬８進７", "傌8進7", "马八进七"):
         assert iccs(board, text, "zh") == "h9g7"
+    assert iccs(board, "h8+7", "wxf") == iccs(board, "m8.7", "vi") == "h9g7"  # lower case
     assert make_move_text(board, Move.from_iccs("h9g7"), "zh") == "马8进7"
     assert make_move_text(board, Move.from_iccs("h9g7"), "zh", traditional=True) == "馬8進7"
     assert make_move_text(Board(), Move.from_iccs("e0e1"), "zh") == "帅五进一"
