@@ -119,6 +119,7 @@ function onStatus(up) {
   c.className = `conn ${up ? "ok" : "down"}`;
   c.textContent = t(up ? "conn.ok" : "conn.down");
   document.body.dataset.connected = up ? "1" : "0";
+  if (page.state) render(); // offline: the board takes no moves until the server is back
 }
 
 // ---- rendering ------------------------------------------------------------------------
@@ -137,7 +138,7 @@ function render() {
     board.setPosition(s.fen);
     board.setLastMove(s.last_move);
     board.setCheck(s.check ? s.turn : null);
-    const canMove = mine && mine === s.turn && s.status === "playing" && !over;
+    const canMove = mine && mine === s.turn && s.status === "playing" && !over && page.connected;
     board.setLegal(canMove ? s.legal_moves || [] : []);
   } else {
     board.setPosition(fenAfter(s.start_fen, s.moves, page.viewPly));
@@ -234,6 +235,7 @@ function renderBanners() {
   const host = $("banners");
   const out = [];
   if (page.error) out.push(h("div", { class: "banner error", id: "error", role: "alert", text: page.error }));
+  if (!page.connected && s) out.push(h("div", { class: "banner warn", id: "offline", text: t("conn.down") }));
   if (!s) { host.replaceChildren(...out); return; }
   const mine = myColor();
   const over = !!s.outcome;
@@ -283,6 +285,10 @@ function renderBanners() {
     const left = Math.max(0, Math.ceil((s.abandon.deadline_ms - (Date.now() + page.offset)) / 1000));
     out.push(h("div", { class: "banner warn", id: "abandon",
       text: t("abandon", { who: colorName(s.abandon.color), s: left }) }));
+  }
+  const toMove = (s.players || {})[s.turn];
+  if (!over && s.status === "playing" && toMove && toMove.ai_level) {
+    out.push(h("div", { class: "banner info", id: "ai-thinking", text: t("ai.thinking") }));
   }
   if (!over && s.status === "playing" && mine && mine === s.turn && page.viewPly === null) {
     out.push(h("div", { class: "banner info", id: "your-turn", text: t("turn.you") }));
