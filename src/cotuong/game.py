@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cotuong.core import tables
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
 from cotuong.core.outcome import Outcome, Termination
@@ -27,7 +26,6 @@ from cotuong.referee.facts import PlyNote, fill_chases
 from cotuong.referee.repetition import classify, cycle_start
 from cotuong.referee.rules import RuleSet, rule_set
 
-KING_ZONE = tables.KING_ZONE
 _ATTACKING_KINDS = (4, 5, 6, 7)  # Mã, Xe, Pháo, Tốt
 
 
@@ -84,7 +82,6 @@ class Game:
         self._keys: list[int] = [self._board.key]
         self._counts: dict[int, int] = {self._board.key: 1}
         self._floor = 0  # no position before this ply can repeat (a capture since)
-        self._pseudo = self._board._pseudo_codes()
         self._outcome: Outcome | None = None
         self._texts: dict[str, str] = {}
         self._warnings: list[str] = []
@@ -150,16 +147,11 @@ class Game:
         board = self._board
         mv = self._resolve(move, notation)
         code = mv.encode()
-        if code not in self._pseudo or not board._safe_after(code):
-            reason = board.illegal_reason(mv)
-            why = reason.en if reason is not None else "not legal here"
-            raise IllegalMoveError(f"{mv.iccs} is illegal: {why}",
-                                   reason.code if reason is not None else "ILLEGAL_MOVE")
         mover = board._side
         moved = board._b[code >> 7]
         captured = board._b[code & 127]
         note = PlyNote(False)
-        board._push_code(code, note)
+        board.push(mv, note=note)  # validates; IllegalMoveError says why
         check = board.is_check()
         note.check = check
         if self.rules.refuse_losing_repetition and not captured and \
@@ -179,7 +171,6 @@ class Game:
             pass  # the offer stands until the opponent answers or moves
         elif self._offer is not None:
             self._offer = None  # moving instead of accepting declines
-        self._pseudo = board._pseudo_codes()
         key = board.key
         self._keys.append(key)
         if captured:
@@ -205,22 +196,11 @@ class Game:
             return Move.from_iccs(text)  # the fast path for engines and records
         return self._board.parse_move(text, notation)
 
-    def _has_legal_move(self) -> bool:
-        board = self._board
-        side = board._side
-        k = board._ksq[side]
-        if not board._king_attacked(k, side):
-            zone = KING_ZONE[k]
-            for m in self._pseudo:
-                if not zone[m >> 7] and not zone[m & 127]:
-                    return True  # touches no line of the king: cannot expose it
-        return any(board._safe_after(m) for m in self._pseudo)
-
     def _after_move(self, mover: int, check: bool, captured: int, key: int,
                     events: list[Event]) -> dict[str, Outcome] | None:
         board = self._board
         rules = self.rules
-        if not self._has_legal_move():
+        if not board.has_legal_move():
             return {lang: self._mate(lang) for lang in ("vi", "en")}
         count = self._counts.get(key, 1)
         if count >= 3:
@@ -363,7 +343,7 @@ class Game:
     def _check_start_position(self) -> None:
         rules = self.rules
         outcome: dict[str, Outcome] | None = None
-        if not self._has_legal_move():
+        if not self._board.has_legal_move():
             outcome = {lang: self._mate(lang) for lang in ("vi", "en")}
         elif rules.no_attacking_pieces and self._no_attackers():
             outcome = self._draw(Termination.NO_ATTACKING_PIECES)

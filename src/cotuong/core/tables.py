@@ -142,24 +142,6 @@ def _reachable(starts: tuple[int, ...], table: Table) -> frozenset[int]:
     return frozenset(seen)
 
 
-def _build_king_zone(k: int) -> tuple[bool, ...]:
-    """Squares where a move by a non-king piece can change whether king ``k`` is attacked.
-
-    The king's file and rank (rook, cannon and flying-general lines) and its four
-    diagonal neighbours (the only possible legs of a horse attacking it).  A move
-    that touches none of these squares cannot expose or cover the king.
-    """
-    f, r = k % 9, k // 9
-    zone = [False] * 90
-    for s in range(90):
-        if s % 9 == f or s // 9 == r:
-            zone[s] = True
-    for df, dr in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-        if _on_board(f + df, r + dr):
-            zone[_sq(f + df, r + dr)] = True
-    return tuple(zone)
-
-
 RAYS = _build_rays()
 HORSE, HORSE_FROM = _build_horse()
 
@@ -195,8 +177,6 @@ PAWN_POINTS = (
         if (s // 9 <= 4) or (s // 9 in (5, 6) and s % 9 in (0, 2, 4, 6, 8))
     ),
 )
-
-KING_ZONE: tuple[tuple[bool, ...], ...] = tuple(_build_king_zone(k) for k in range(90))
 
 # Zobrist keys: fixed seed, so keys are the same in every process (for stored games).
 _rng = random.Random(0x58514951)
