@@ -43,6 +43,43 @@ ZOBRIST = tables.ZOBRIST
 ZOBRIST_SIDE = tables.ZOBRIST_SIDE
 
 
+def attackers_on(b: list[int], sq: int, side: int) -> list[int]:
+    """Squares of ``side``'s pieces attacking ``sq`` on the raw board ``b`` (may repeat).
+
+    The building block of :meth:`Board.attackers`, for callers (the referee) that
+    probe hypothetical placements on the board array.
+    """
+    found = []
+    for d, ray in enumerate(RAYS[sq]):
+        screened = False
+        for s in ray:
+            if b[s]:
+                p = b[s] * side
+                if screened:
+                    if p == 6:
+                        found.append(s)
+                    break
+                if p == 5 or (p == 1 and d < 2 and b[sq] == -side):
+                    found.append(s)
+                screened = True
+    for hs, leg in HORSE_FROM[sq]:
+        if b[hs] == 4 * side and not b[leg]:
+            found.append(hs)
+    for ps in PAWN_FROM[side][sq]:
+        if b[ps] == 7 * side:
+            found.append(ps)
+    for ks in KING[side][sq]:
+        if b[ks] == side:
+            found.append(ks)
+    for a_sq in ADVISOR[side][sq]:
+        if b[a_sq] == 2 * side:
+            found.append(a_sq)
+    for e_sq, eye in ELEPHANT[side][sq]:
+        if b[e_sq] == 3 * side and not b[eye]:
+            found.append(e_sq)
+    return found
+
+
 class StackEntry(NamedTuple):
     """What :meth:`Board.pop` needs to undo a move, plus an optional note for the referee."""
 
@@ -258,37 +295,7 @@ class Board:
         Pseudo-legal: a pinned attacker still attacks. The king attacks its palace
         neighbours and, along an open file, the enemy king (flying general).
         """
-        side = color.sign
-        b = self._b
-        found = []
-        for d, ray in enumerate(RAYS[sq]):
-            screened = False
-            for s in ray:
-                p = b[s] * side
-                if b[s]:
-                    if screened:
-                        if p == 6:
-                            found.append(s)
-                        break
-                    if p == 5 or (p == 1 and d < 2 and b[sq] == -side):
-                        found.append(s)
-                    screened = True
-        for hs, leg in HORSE_FROM[sq]:
-            if b[hs] == 4 * side and not b[leg]:
-                found.append(hs)
-        for ps in PAWN_FROM[side][sq]:
-            if b[ps] == 7 * side:
-                found.append(ps)
-        for ks in KING[side][sq]:
-            if b[ks] == side:
-                found.append(ks)
-        for a_sq in ADVISOR[side][sq]:
-            if b[a_sq] == 2 * side:
-                found.append(a_sq)
-        for e_sq, eye in ELEPHANT[side][sq]:
-            if b[e_sq] == 3 * side and not b[eye]:
-                found.append(e_sq)
-        return sorted(set(found))
+        return sorted(set(attackers_on(self._b, sq, color.sign)))
 
     def is_check(self) -> bool:
         """Is the side to move in check?"""

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cotuong.core import tables
-from cotuong.core.board import Board
+from cotuong.core.board import Board, attackers_on
 from cotuong.core.types import Color
 
 RAYS = tables.RAYS
@@ -149,40 +149,6 @@ def _king_attackers(board: Board, side: int) -> frozenset[int]:
     return frozenset(board.attackers(Color.from_sign(-side), k))
 
 
-def _recapturers(b: list[int], t: int, side: int) -> list[int]:
-    """Squares of ``side`` pieces that attack square ``t`` (geometry, any piece)."""
-    found: list[int] = []
-    for ray in RAYS[t]:
-        screened = False
-        for s in ray:
-            q = b[s]
-            if q:
-                p = q * side
-                if screened:
-                    if p == _CANNON:
-                        found.append(s)
-                    break
-                if p == _ROOK:
-                    found.append(s)
-                screened = True
-    for hs, leg in HORSE_FROM[t]:
-        if b[hs] == _HORSE * side and not b[leg]:
-            found.append(hs)
-    for ps in PAWN_FROM[side][t]:
-        if b[ps] == _PAWN * side:
-            found.append(ps)
-    for ks in KING[side][t]:
-        if b[ks] == side:
-            found.append(ks)
-    for a_sq in ADVISOR[side][t]:
-        if b[a_sq] == _ADVISOR * side:
-            found.append(a_sq)
-    for e_sq, eye in ELEPHANT[side][t]:
-        if b[e_sq] == _ELEPHANT * side and not b[eye]:
-            found.append(e_sq)
-    return found
-
-
 def _really_protected(board: Board, f: int, t: int, side: int, base: frozenset[int]) -> bool:
     """After ``side`` captures ``f``x``t``, can the owner of ``t`` legally take back?
 
@@ -198,7 +164,7 @@ def _really_protected(board: Board, f: int, t: int, side: int, base: frozenset[i
     b[f] = 0
     owner = -side
     try:
-        return any(_legal_capture(board, r, t, owner, base) for r in _recapturers(b, t, owner))
+        return any(_legal_capture(board, r, t, owner, base) for r in attackers_on(b, t, owner))
     finally:
         b[f] = p
         b[t] = cap
@@ -382,7 +348,7 @@ def _protectors(board: Board, s: int, t: int, side: int) -> list[int]:
     b[t] = p
     b[s] = 0
     try:
-        return sorted(_recapturers(b, t, -side))
+        return sorted(attackers_on(b, t, -side))
     finally:
         b[s] = p
         b[t] = cap
