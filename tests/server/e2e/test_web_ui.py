@@ -348,3 +348,22 @@ def test_account_takeback_abort_rematch_and_history(people: Any, rng: random.Ran
     host.shot("73-lobby-history")
     host.page.click("#logout")
     host.page.wait_for_selector("#login")
+
+
+def test_illegal_move_attempt_explained(people: Any) -> None:
+    """A drop on a square the piece cannot reach is refused by the server with the reason."""
+    host, guest = people("host"), people("guest")
+    code = host.create_room(color="red", tc="none")
+    guest.join(code, "black")
+    host.wait_legal("h2e2")
+    fen = host.fen()
+    host.click_square("b0")   # the horse…
+    host.click_square("b1")   # …one step straight: not a legal destination
+    host.page.wait_for_selector("#error")
+    text = host.page.locator("#error").inner_text()
+    # The reason in the page's language when the server sends both, else its message.
+    assert "b0b1" in text or "Mã" in text, text
+    assert host.fen() == fen and host.ply() == 0
+    host.shot("80-illegal-move-reason")
+    host.move("h2e2")  # and the game goes on
+    guest.wait_ply(1)

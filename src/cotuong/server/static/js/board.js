@@ -56,11 +56,14 @@ function el(name, attrs = {}, parent = null) {
 export class BoardView {
   /**
    * @param {HTMLElement} host  element the SVG is appended to
-   * @param {{onMove?: (iccs: string) => void}} opts
+   * @param {{onMove?: (iccs: string) => void, onIllegal?: (iccs: string) => void}} opts
+   *   ``onIllegal`` receives a move the user tried that is not in the legal list, so the
+   *   page can ask the server why (the board itself knows no rules).
    */
   constructor(host, opts = {}) {
     this.host = host;
     this.onMove = opts.onMove || (() => {});
+    this.onIllegal = opts.onIllegal || (() => {});
     this.flipped = false;
     this.pieces = new Map();
     this.legal = new Map();       // from square -> [to squares]
@@ -315,8 +318,10 @@ export class BoardView {
       }
       return;
     }
+    const from = this.selected;
     this.selected = null;
     this.#render();
+    if (from && from !== sq && !this.#sameSide(from, sq)) this.onIllegal(from + sq);
   }
 
   #moveDrag(e) {
@@ -341,7 +346,16 @@ export class BoardView {
     const p = this.#svgPoint(e);
     const sq = this.squareAt(p.x, p.y);
     if (sq && (this.legal.get(drag.from) || []).includes(sq)) this.#commit(drag.from, sq);
-    else this.#render();
+    else {
+      this.#render();
+      if (sq && sq !== drag.from && !this.#sameSide(drag.from, sq)) this.onIllegal(drag.from + sq);
+    }
+  }
+
+  /** Both squares hold pieces of one colour (a click meant to pick another piece). */
+  #sameSide(a, b) {
+    const p = this.pieces.get(a), q = this.pieces.get(b);
+    return !!p && !!q && (p === p.toUpperCase()) === (q === q.toUpperCase());
   }
 
   #cancelDrag() { this.drag = null; this.#render(); }

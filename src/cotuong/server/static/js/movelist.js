@@ -36,7 +36,7 @@ export class MoveList {
       rows.push(h("tr", {}, h("td", { class: "n", text: `${n}.` }), cell(i), cell(i + 1)));
     }
     const table = h("table", { "aria-label": t("moves") }, h("tbody", {}, rows));
-    this.host.replaceChildren(table);
+    this.host.replaceChildren(rows.length ? table : h("p", { class: "muted", text: t("moves.none") }));
     this.host.classList.toggle("zh", notation === "zh");
     const cur = this.host.querySelector(".mv.current");
     // Scroll the list only, never the page (scrollIntoView would move a phone's page).

@@ -26,7 +26,9 @@ const page = {
   connected: false,
 };
 
-const board = new BoardView($("board"), { onMove: (m) => sendMove(m) });
+// A move off the legal list is sent too: the server refuses it and says why (horse leg
+// blocked, king left in check…), which is how beginners learn the rule.
+const board = new BoardView($("board"), { onMove: (m) => sendMove(m), onIllegal: (m) => sendMove(m) });
 const clocks = new Clocks({ red: $("clock-red"), black: $("clock-black") });
 const moveList = new MoveList($("moves"), (ply) => showPly(ply));
 let socket = null;
@@ -105,7 +107,8 @@ function onFrame(f) {
       if (["draw_offered", "takeback_requested", "rematch_requested", "warning"].includes(f.kind)) beep("notice");
       break;
     case "error":
-      showError(f.message || f.code);
+      // A refused move's reason in the page's language when the server gives both.
+      showError((f.reason && (f.reason[lang()] || f.reason.en)) || f.message || f.code);
       if (page.state) render(); // undo an optimistic move on the board
       break;
     default:
