@@ -96,6 +96,12 @@ def test_room_game_with_spectator(people: Any) -> None:
     watcher.page.click("#live")
     assert watcher.fen() == host.fen()
 
+    # Chat reaches everyone in the room, spectators included.
+    guest.page.fill("#chat-input", "Chúc may mắn!")
+    guest.page.press("#chat-input", "Enter")
+    for p in (host, watcher):
+        p.page.wait_for_selector("#chat-log li:has-text('Chúc may mắn!')")
+
     # Flip and the English switch.
     watcher.page.click("#btn-flip")
     assert watcher.page.locator("svg.board.flipped").count() == 1

@@ -103,6 +103,14 @@ function onFrame(f) {
       render();
       break;
     }
+    case "chat": {
+      const log = $("chat-log");
+      const who = f.from || colorName(f.role);
+      log.append(h("li", { class: f.role || "" }, h("b", { text: `${who}: ` }), f.text || ""));
+      while (log.children.length > 200) log.firstChild.remove();
+      log.scrollTop = log.scrollHeight;
+      break;
+    }
     case "event":
       if (["draw_offered", "takeback_requested", "rematch_requested", "warning"].includes(f.kind)) beep("notice");
       break;
@@ -337,6 +345,12 @@ async function boot() {
   });
   $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
   $("live").addEventListener("click", () => showPly(Infinity));
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (text && socket && socket.send({ type: "chat", text: text.slice(0, 500) }) !== null) input.value = "";
+  });
   document.addEventListener("keydown", (e) => {
     if (!page.state || e.target.closest("input, select, textarea")) return;
     const cur = page.viewPly === null ? page.state.ply : page.viewPly;
