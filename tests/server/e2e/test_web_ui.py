@@ -189,7 +189,7 @@ def test_game_against_level_1_to_the_end(people: Any, rng: random.Random) -> Non
     form.locator("#btn-play-ai").click()
     me.page.wait_for_url(re.compile(r".*/room/[A-Za-z0-9]+$"))
     me.wait_role("red")
-    assert "Dễ" in me.page.locator("#player-top").inner_text()
+    me.page.wait_for_selector("#player-top:has-text('Dễ')")
     my_moves = 0
     while not me.attr("result"):
         me.page.wait_for_function(
@@ -322,7 +322,7 @@ def test_account_takeback_abort_rematch_and_history(people: Any, rng: random.Ran
 
     code = host.create_room(color="red", tc="none")
     guest.join(code, "black")
-    assert name in guest.page.locator("#player-top").inner_text()
+    guest.page.wait_for_selector(f"#player-top:has-text('{name}')")
     # Takeback with consent.
     host.move("h2e2")
     host.button("btn-takeback", confirm=True)
