@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,8 @@ from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, WebSo
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from cotuong.server import accounts, rooms
@@ -97,19 +99,7 @@ def create_app(settings: Settings, store: Store | None = None,
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
 
-    @app.middleware("http")
-    async def guard(request: Request,
-                    call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        client = request.client.host if request.client else "?"
-        if request.url.path.startswith("/api/"):
-            if not limiter.allow(client, time.monotonic()):
-                return _error(ServiceError("RATE_LIMITED", "too many requests; slow down"))
-            length = request.headers.get("content-length")
-            if length is not None and (not length.isdigit()
-                                       or int(length) > settings.max_body_bytes):
-                return _error(ServiceError("TOO_LARGE", f"request bodies are limited to "
-                                           f"{settings.max_body_bytes} bytes"))
-        return await call_next(request)
+    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
@@ -217,6 +207,34 @@ def create_app(settings: Settings, store: Store | None = None,
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app
+
+
+class _Guard:
+    """Rate limit per client address and a body-size cap on ``/api/`` (plain ASGI: the
+    WebSocket path and static files pass straight through)."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int) -> None:
+        self.app = app
+        self.limiter = limiter
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            host = client[0] if client else "?"
+            error = None
+            if not self.limiter.allow(host, time.monotonic()):
+                error = ServiceError("RATE_LIMITED", "too many requests; slow down")
+            else:
+                length = Headers(scope=scope).get("content-length")
+                if length is not None and (not length.isdigit()
+                                           or int(length) > self.max_body):
+                    error = ServiceError("TOO_LARGE", f"request bodies are limited to "
+                                         f"{self.max_body} bytes")
+            if error is not None:
+                await _error(error)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _code(code: str) -> str:

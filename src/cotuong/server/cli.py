@@ -99,7 +99,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 self.force_exit = True
             self.should_exit = True
 
+    # Frames are a few KiB: per-message deflate would cost more CPU than it saves.
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+                            ws_per_message_deflate=False,
                             timeout_graceful_shutdown=5)
     server = Server(config)
     # uvicorn turns SIGINT/SIGTERM into a graceful shutdown: sockets close, the app's

@@ -96,6 +96,9 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
     ai_task: asyncio.Task[None] | None = None
+    # (fen, legal moves, check) of the current position: computed once per position,
+    # since every state frame and every spectator needs them.
+    _derived: tuple[str, list[str], bool] | None = None
 
     @classmethod
     def new(cls, game_id: int, room: RoomState, red_slot: str, start_fen: str) -> LiveGame:
@@ -172,6 +175,7 @@ class LiveGame:
             self.texts[n].append(self.board.move_text(move, n))
         self.board.push_unchecked(move)
         self.moves.append(iccs)
+        self._derived = None
         if record_warnings:
             for e in events:
                 if e.kind == "warning":
@@ -192,6 +196,7 @@ class LiveGame:
         kept = self.moves[:keep]
         self.game = Game(self.start_fen, self.room.rules, lang=self.room.lang)
         self.board = Board(self.start_fen)
+        self._derived = None
         self.moves = []
         self.texts = {n: [] for n in NOTATIONS}
         for iccs in kept:
@@ -237,10 +242,18 @@ class LiveGame:
                               "connected": connected.get(slot, False), "ai_level": None}
         return out
 
+    def derived(self) -> tuple[str, list[str], bool]:
+        """FEN, legal moves (ICCS) and check of the current position (cached)."""
+        if self._derived is None:
+            board = self.board
+            self._derived = (board.fen(), [m.iccs for m in board.legal_moves],
+                             board.is_check())
+        return self._derived
+
     def state(self, now_ms: int, connected: dict[str, bool], spectators: int,
               abandon_ms: int) -> dict[str, Any]:
         """The ``state`` frame (section 4.2 of the protocol)."""
-        board = self.board
+        fen, legal, check = self.derived()
         playing = self.status == "playing"
         tc = self.room.tc
         abandon = None
@@ -256,14 +269,14 @@ class LiveGame:
             "rules": self.room.rules,
             "rated": self.room.rated,
             "start_fen": self.start_fen,
-            "fen": board.fen(),
+            "fen": fen,
             "ply": self.ply,
             "turn": self.turn,
             "moves": list(self.moves),
             "move_texts": {n: list(t) for n, t in self.texts.items()},
             "last_move": last,
-            "check": board.is_check(),
-            "legal_moves": [m.iccs for m in board.legal_moves] if playing else [],
+            "check": check,
+            "legal_moves": list(legal) if playing else [],
             "clocks": (self.clock.to_json(now_ms, tc)
                        if self.clock is not None and tc is not None else None),
             "players": self.players(connected),

@@ -1,0 +1,314 @@
+"""Load benchmark of the web server: N concurrent human-vs-human games played by WebSocket
+clients over loopback; move round-trip latency (p50/p99), throughput, peak RSS.
+
+The server runs in its own process (uvicorn around ``create_app``, SQLite file in a temp
+directory, or a throw-away local PostgreSQL cluster with ``--postgres``); this process runs
+all the clients on one asyncio loop. Each player "thinks" ``--think`` seconds (uniformly
+jittered ±50%) before each move, picks a random legal move from the last ``state`` and
+measures the time from sending the move to receiving the ``state`` that contains it.
+
+Bounded: every level lasts ``--seconds`` of measurement after its games are set up, and
+the whole run is cut off after ``--limit`` seconds.
+
+    python benchmarks/bench_server.py                      # 100, 500, 1000 games, SQLite
+    python benchmarks/bench_server.py --games 100 --seconds 10
+    python benchmarks/bench_server.py --postgres           # also on a local PostgreSQL
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve(port: int, db: str) -> None:
+    """The server process (benchmark settings: no HTTP rate limit for the room set-up)."""
+    import uvicorn
+
+    from cotuong.server import Settings, create_app
+
+    settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600)
+    app = create_app(settings)
+    profile = os.environ.get("BENCH_PROFILE")  # a path: write a cProfile of the server there
+    if profile:
+        import cProfile
+        import signal
+
+        prof = cProfile.Profile()
+        signal.signal(signal.SIGTERM, lambda *_: (prof.disable(), prof.dump_stats(profile),
+                                                  os._exit(0)))
+        prof.enable()
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+                backlog=4096, ws_max_size=65536, ws_per_message_deflate=False)
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Player:
+    def __init__(self, ws: ClientConnection, color: str, think: float,
+                 rng: random.Random) -> None:
+        self.ws = ws
+        self.color = color
+        self.think = think
+        self.rng = rng
+
+
+async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
+                    latencies: list[float], counters: dict[str, int], ready: asyncio.Event,
+                    rng: random.Random, client: httpx.AsyncClient,
+                    client2: httpx.AsyncClient) -> None:
+    for attempt in range(5):  # a keep-alive connection may close under us: retry
+        try:
+            host = (await client.post("/api/rooms", json={"color": "red"})).json()
+            code = host["code"]
+            guest = (await client2.post(f"/api/rooms/{code}/join")).json()
+            break
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
+    async with connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22) as red, \
+            connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22) as black:
+        for ws, secret in ((red, host["secret"]), (black, guest["secret"])):
+            await ws.send(json.dumps({"type": "hello", "secret": secret}))
+        for ws in (red, black):  # set up = greeted and shown the game
+            while json.loads(await ws.recv()).get("type") != "state":
+                pass
+        counters["connected"] += 1
+        await ready.wait()
+        await asyncio.gather(
+            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters),
+            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters))
+
+
+async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
+                      counters: dict[str, int]) -> None:
+    state: dict[str, Any] | None = None
+    while True:
+        # The latest state (drain what is queued).
+        try:
+            text = await asyncio.wait_for(p.ws.recv(), 30)
+        except (asyncio.TimeoutError, Exception):
+            return
+        frame = json.loads(text)
+        if frame.get("type") != "state":
+            continue
+        state = frame
+        if time.monotonic() >= stop_at[0] or state["status"] != "playing":
+            if state["status"] != "playing":
+                counters["finished"] += 1
+            return
+        if state["turn"] != p.color:
+            continue
+        await asyncio.sleep(p.think * (0.5 + p.rng.random()))
+        if time.monotonic() >= stop_at[0]:
+            return
+        ply = state["ply"]
+        move = p.rng.choice(state["legal_moves"])
+        sent = time.perf_counter()
+        await p.ws.send(json.dumps({"type": "move", "move": move, "ply": ply}))
+        while True:
+            frame = json.loads(await asyncio.wait_for(p.ws.recv(), 30))
+            if frame.get("type") == "error":
+                counters["errors"] += 1
+                return
+            if frame.get("type") == "state" and frame["ply"] > ply:
+                latencies.append(time.perf_counter() - sent)
+                counters["moves"] += 1
+                break
+        if frame["status"] != "playing":
+            counters["finished"] += 1
+            return
+
+
+async def level(base: str, games: int, seconds: float, think: float,
+                seed: int) -> dict[str, Any]:
+    ws_base = base.replace("http://", "ws://")
+    latencies: list[float] = []
+    counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0}
+    ready = asyncio.Event()
+    stop_at = [float("inf")]
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c1, \
+            httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c2:
+        setup = time.perf_counter()
+        tasks = []
+        for i in range(games):
+            tasks.append(asyncio.create_task(play_game(
+                base, ws_base, think, stop_at, latencies, counters, ready,
+                random.Random(rng.random()), c1, c2)))
+            if i % 50 == 49:
+                await asyncio.sleep(0.05)  # do not flood the accept queue
+        while counters["connected"] < games:
+            await asyncio.sleep(0.1)
+            if time.perf_counter() - setup > 120:
+                raise RuntimeError(f"only {counters['connected']} of {games} games set up")
+        setup_s = time.perf_counter() - setup
+        start = time.monotonic()
+        stop_at[0] = start + seconds
+        ready.set()
+        await asyncio.sleep(seconds)
+        await asyncio.sleep(1.0)  # let moves in flight at the stop come back
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        elapsed = seconds
+    lat = sorted(latencies)
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+
+    return {"games": games, "setup_s": setup_s, "moves": counters["moves"],
+            "errors": counters["errors"], "finished": counters["finished"],
+            "moves_per_s": counters["moves"] / elapsed, "p50_ms": pct(0.50),
+            "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else float("nan"),
+            "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan")}
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster (Debian's binaries) on a free port."""
+    initdb = shutil.which("initdb") or next(
+        iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))), None)
+    if initdb is None:
+        raise RuntimeError("PostgreSQL binaries not found (apt-get install postgresql)")
+    bindir = Path(initdb).parent
+    tmp = Path(tempfile.mkdtemp(prefix="cotuong-pg-"))
+    port = free_port()
+    run_as: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses root: run as nobody in a dir it owns
+        shutil.chown(tmp, "nobody")
+        run_as = ["runuser", "-u", "nobody", "--"]
+    data = tmp / "data"
+    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "cotuong",
+                    "--auth=trust", "-E", "UTF8"], check=True, capture_output=True)
+    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l",
+                    str(tmp / "log"), "-w", "-o",
+                    f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c max_connections=50"
+                    " -c synchronous_commit=on", "start"], check=True, capture_output=True)
+    try:
+        subprocess.run([*run_as, str(bindir / "createdb"), "-h", "127.0.0.1", "-p",
+                        str(port), "-U", "cotuong", "cotuong"], check=True,
+                       capture_output=True)
+        yield f"postgresql://cotuong@127.0.0.1:{port}/cotuong"
+    finally:
+        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast",
+                        "stop"], capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    results = []
+    for n in args.games:
+        port = free_port()
+        ctx = multiprocessing.get_context("spawn")
+        proc = ctx.Process(target=serve, args=(port, db), daemon=True)
+        proc.start()
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.2)
+        assert proc.pid is not None
+        cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
+        try:
+            r = asyncio.run(level(base, n, args.seconds, args.think, args.seed))
+            r_rss = peak_rss_mb(proc.pid)
+            r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
+            r["client_cpu_s"] = time.process_time() - own0
+        finally:
+            proc.terminate()
+            proc.join(30)
+        r["server_rss_mb"] = r_rss
+        r["backend"] = name
+        r["load"] = os.getloadavg()[0]
+        results.append(r)
+        print(f"{name:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
+              f"{r['moves_per_s']:7.1f} moves/s, round trip p50 {r['p50_ms']:6.1f} ms, "
+              f"p99 {r['p99_ms']:6.1f} ms, max {r['max_ms']:6.1f} ms, errors {r['errors']}, "
+              f"server peak RSS {r_rss:.0f} MB, set-up {r['setup_s']:.1f} s, CPU server "
+              f"{r['server_cpu_s']:.1f} s client {r['client_cpu_s']:.1f} s (set-up incl.), "
+              f"load {r['load']:.1f}", flush=True)
+    return results
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, nargs="+", default=[100, 500, 1000])
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured time per level")
+    ap.add_argument("--think", type=float, default=2.0,
+                    help="mean seconds a player waits before each move")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--postgres", action="store_true", help="also run on PostgreSQL")
+    ap.add_argument("--no-sqlite", action="store_true")
+    ap.add_argument("--limit", type=float, default=900.0, help="hard cap on the whole run (s)")
+    args = ap.parse_args()
+    resource.setrlimit(resource.RLIMIT_NOFILE, (20000, 20000))
+
+    def alarm(*_: object) -> None:
+        print("bench_server: time limit reached, stopping", file=sys.stderr, flush=True)
+        os._exit(3)
+
+    import signal
+    signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(int(args.limit))
+    print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s",
+          flush=True)
+    if not args.no_sqlite:
+        with tempfile.TemporaryDirectory() as tmp:
+            run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
+    if args.postgres:
+        with postgres_cluster() as url:
+            run_backend("postgres", url, args)
+    print(f"client peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
+          flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
