@@ -193,3 +193,13 @@ def test_new_game_clears_the_table(engine: BuiltinEngine) -> None:
     assert tables[0].any()
     engine.new_game()
     assert not tables[0].any()
+
+
+def test_very_long_game_history(engine: BuiltinEngine) -> None:
+    # More plies than the engine's key history holds: the oldest part is dropped.
+    moves = ["h0g2", "h9g7", "g2h0", "g7h9"] * 400 + ["h2e2"]
+    result = engine.search(START, moves, Limits(depth=3))
+    board = Board(START)
+    for text in moves:
+        board.push_unchecked(Move.from_iccs(text))
+    assert Move.from_iccs(result.bestmove) in board.legal_moves

@@ -12,6 +12,7 @@ interface, with levels, time management and thread-safe ``stop``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -185,11 +186,15 @@ class BuiltinEngine:
         finally:
             if timer is not None:
                 timer.cancel()
+        # The answer reports the whole search (including an unfinished last depth).
+        elapsed = max(1, int((time.perf_counter() - started) * 1000))
+        nodes = int(ctl[CTL_NODES])
         if info is None:
-            elapsed = max(1, int((time.perf_counter() - started) * 1000))
-            info = Info(depth=0, nodes=int(ctl[CTL_NODES]), time_ms=elapsed,
-                        nps=int(ctl[CTL_NODES]) * 1000 // elapsed, pv=(code_iccs(best),),
-                        score_cp=score)
+            info = Info(depth=0, nodes=nodes, time_ms=elapsed, nps=nodes * 1000 // elapsed,
+                        pv=(code_iccs(best),), score_cp=score)
+        else:
+            info = dataclasses.replace(info, nodes=nodes, time_ms=elapsed,
+                                       nps=nodes * 1000 // elapsed)
         ponder = info.pv[1] if len(info.pv) > 1 and info.pv[0] == code_iccs(best) else None
         return SearchResult(bestmove=code_iccs(best), ponder=ponder, info=info)
 

@@ -35,6 +35,7 @@ from numba import njit
 from cotuong.engine.evaluate import evaluate
 from cotuong.engine.position import (
     MAX_MOVES,
+    attacked,
     generate,
     in_check,
     make,
@@ -205,6 +206,13 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             unmake(pos, m, u)
             continue
         legal += 1
+        # A capture by a piece worth more than its victim, onto a defended square, loses
+        # material (a cheap stand-in for static exchange evaluation): skip it.
+        if (not check and VALUE[abs(b[to])] > VALUE[(u & 255) - 8 if (u & 255) > 8 else
+                                                    8 - (u & 255)] + 50
+                and attacked(b, to, 1 - side)):
+            unmake(pos, m, u)
+            continue
         s = -qsearch(pos, t, -beta, -alpha, ply + 1)
         unmake(pos, m, u)
         if ctl[3] != 0:
