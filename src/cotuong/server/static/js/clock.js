@@ -3,6 +3,7 @@
 // running side's time is the snapshot minus the time elapsed since it arrived.
 
 import { formatMs } from "./common.js";
+import { t } from "./i18n.js";
 
 export class Clocks {
   /** @param {{red: HTMLElement, black: HTMLElement}} nodes */
@@ -47,7 +48,9 @@ export class Clocks {
       const node = this.nodes[color];
       const r = this.remaining(color, now);
       node.textContent = formatMs(r.ms);
-      if (r.byo) node.append(Object.assign(document.createElement("span"), { className: "byo", textContent: "⏱" }));
+      // In the period: the time shown is for this move only.
+      if (r.byo) node.append(Object.assign(document.createElement("span"), { className: "byo", textContent: t("clock.byo") }));
+      node.dataset.byo = r.byo ? "1" : "0";
       node.classList.toggle("running", c.running === color);
       node.classList.toggle("low", c.running === color && r.ms < 10_000);
       node.dataset.ms = String(Math.max(0, Math.round(r.ms)));

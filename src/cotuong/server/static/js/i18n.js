@@ -26,6 +26,8 @@ const TEXTS = {
     "tc.none": "Không tính giờ",
     "tc.fischer": "{m} phút + {s} giây/nước",
     "tc.byoyomi": "{m} phút, sau đó {s} giây/nước",
+    "tc.byoyomi0": "{s} giây mỗi nước",
+    "clock.byo": "/nước",
     "tc.custom": "Tùy chọn…",
     "tc.kind": "Kiểu",
     "tc.kind.fischer": "Cộng giờ mỗi nước (Fischer)",
@@ -144,6 +146,8 @@ const TEXTS = {
     "tc.none": "No clock",
     "tc.fischer": "{m} min + {s} s/move",
     "tc.byoyomi": "{m} min, then {s} s per move",
+    "tc.byoyomi0": "{s} s per move",
+    "clock.byo": "/move",
     "tc.custom": "Custom…",
     "tc.kind": "Kind",
     "tc.kind.fischer": "Increment per move (Fischer)",
@@ -269,6 +273,10 @@ export function translate(root = document) {
   document.documentElement.lang = lang();
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    node.title = t(node.dataset.i18nTitle);
+    node.setAttribute("aria-label", node.title);
+  }
 }
 
 /** "Dễ" / "Easy" for level 1..8. */

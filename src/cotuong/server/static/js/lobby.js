@@ -22,8 +22,8 @@ function tcLabel(tc) {
   if (tc === null) return t("tc.none");
   if (tc === "custom") return t("tc.custom");
   const m = Math.round(tc.base_ms / 60000);
-  return tc.kind === "fischer" ? t("tc.fischer", { m, s: tc.increment_ms / 1000 })
-    : t("tc.byoyomi", { m, s: tc.period_ms / 1000 });
+  if (tc.kind === "fischer") return t("tc.fischer", { m, s: tc.increment_ms / 1000 });
+  return t(m ? "tc.byoyomi" : "tc.byoyomi0", { m, s: tc.period_ms / 1000 });
 }
 
 function fillSelect(select, options, value) {

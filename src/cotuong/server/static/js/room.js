@@ -312,7 +312,10 @@ function renderInfo(s) {
   const tc = room.time_control || (s.clocks ? { kind: s.clocks.kind } : null);
   let tcText = t("tc.none");
   if (tc && tc.kind === "fischer") tcText = t("tc.fischer", { m: Math.round((tc.base_ms || 0) / 60000), s: Math.round((tc.increment_ms || 0) / 1000) });
-  if (tc && tc.kind === "byoyomi") tcText = t("tc.byoyomi", { m: Math.round((tc.base_ms || 0) / 60000), s: Math.round((tc.period_ms || 0) / 1000) });
+  if (tc && tc.kind === "byoyomi") {
+    const m = Math.round((tc.base_ms || 0) / 60000);
+    tcText = t(m ? "tc.byoyomi" : "tc.byoyomi0", { m, s: Math.round((tc.period_ms || 0) / 1000) });
+  }
   $("info-rules").textContent = t(`rules.${s.rules || room.rules || "xiangqiplay"}`);
   $("info-tc").textContent = tcText;
   $("info-rated").textContent = t(s.rated ? "rated.yes" : "rated.no");
