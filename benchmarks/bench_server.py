@@ -54,6 +54,21 @@ def serve(port: int, db: str) -> None:
 
     settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600)
     app = create_app(settings)
+    from cotuong.server.cli import tune_gc
+
+    tune_gc()  # as `cotuong serve` does
+    if os.environ.get("BENCH_GCLOG"):  # report garbage-collector pauses over 20 ms
+        import gc
+
+        gc_start = [0.0]
+
+        def on_gc(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                gc_start[0] = time.perf_counter()
+            elif (took := time.perf_counter() - gc_start[0]) > 0.02:
+                print(f"gc gen{info['generation']} {took * 1000:.0f} ms "
+                      f"collected {info['collected']}", file=sys.stderr, flush=True)
+        gc.callbacks.append(on_gc)
     profile = os.environ.get("BENCH_PROFILE")  # a path: write a cProfile of the server there
     if profile:
         import cProfile
@@ -93,7 +108,7 @@ class Player:
 async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     latencies: list[float], counters: dict[str, int], ready: asyncio.Event,
                     rng: random.Random, client: httpx.AsyncClient,
-                    client2: httpx.AsyncClient) -> None:
+                    client2: httpx.AsyncClient, stamps: list[float]) -> None:
     for attempt in range(5):  # a keep-alive connection may close under us: retry
         try:
             host = (await client.post("/api/rooms", json={"color": "red"})).json()
@@ -114,12 +129,13 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
         counters["connected"] += 1
         await ready.wait()
         await asyncio.gather(
-            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters),
-            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters))
+            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters, stamps),
+            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters,
+                        stamps))
 
 
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
-                      counters: dict[str, int]) -> None:
+                      counters: dict[str, int], stamps: list[float]) -> None:
     state: dict[str, Any] | None = None
     while True:
         # The latest state (drain what is queued).
@@ -151,6 +167,7 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
                 return
             if frame.get("type") == "state" and frame["ply"] > ply:
                 latencies.append(time.perf_counter() - sent)
+                stamps.append(time.monotonic())
                 counters["moves"] += 1
                 break
         if frame["status"] != "playing":
@@ -162,6 +179,7 @@ async def level(base: str, games: int, seconds: float, think: float,
                 seed: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
+    stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0}
     ready = asyncio.Event()
     stop_at = [float("inf")]
@@ -174,7 +192,7 @@ async def level(base: str, games: int, seconds: float, think: float,
         for i in range(games):
             tasks.append(asyncio.create_task(play_game(
                 base, ws_base, think, stop_at, latencies, counters, ready,
-                random.Random(rng.random()), c1, c2)))
+                random.Random(rng.random()), c1, c2, stamps)))
             if i % 50 == 49:
                 await asyncio.sleep(0.05)  # do not flood the accept queue
         while counters["connected"] < games:
@@ -191,7 +209,13 @@ async def level(base: str, games: int, seconds: float, think: float,
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = seconds
+        server_side = (await c1.get("/api/stats")).json()
     lat = sorted(latencies)
+    # Latency per second of the run: shows whether the tail is steady or a few stalls.
+    per_s: dict[int, list[float]] = {}
+    for t, x in zip(stamps, latencies, strict=True):
+        per_s.setdefault(int(t - start), []).append(x)
+    worst = {k: round(max(v) * 1000) for k, v in sorted(per_s.items())}
 
     def pct(q: float) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
@@ -200,7 +224,8 @@ async def level(base: str, games: int, seconds: float, think: float,
             "errors": counters["errors"], "finished": counters["finished"],
             "moves_per_s": counters["moves"] / elapsed, "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else float("nan"),
-            "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan")}
+            "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
+            "worst_ms_per_second": worst, "server": server_side}
 
 
 @contextlib.contextmanager
@@ -273,6 +298,11 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"server peak RSS {r_rss:.0f} MB, set-up {r['setup_s']:.1f} s, CPU server "
               f"{r['server_cpu_s']:.1f} s client {r['client_cpu_s']:.1f} s (set-up incl.), "
               f"load {r['load']:.1f}", flush=True)
+        srv = r["server"]
+        print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
+              f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms", flush=True)
+        if args.verbose:
+            print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
     return results
 
 
@@ -283,8 +313,12 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=2.0,
                     help="mean seconds a player waits before each move")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--verbose", action="store_true", help="worst latency per second")
     ap.add_argument("--postgres", action="store_true", help="also run on PostgreSQL")
     ap.add_argument("--no-sqlite", action="store_true")
+    ap.add_argument("--db-dir", default=None,
+                    help="directory for the SQLite file (default: a temp dir; /dev/shm "
+                         "takes the disk's fsync out of the picture)")
     ap.add_argument("--limit", type=float, default=900.0, help="hard cap on the whole run (s)")
     args = ap.parse_args()
     resource.setrlimit(resource.RLIMIT_NOFILE, (20000, 20000))
@@ -300,7 +334,7 @@ def main() -> int:
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s",
           flush=True)
     if not args.no_sqlite:
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
     if args.postgres:
         with postgres_cluster() as url:

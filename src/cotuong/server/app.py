@@ -183,6 +183,11 @@ def create_app(settings: Settings, store: Store | None = None,
             raise ServiceError("USER_NOT_FOUND", f"no user {username!r}")
         return {"games": await rooms.history(service, f"u:{user['id']}", limit, before)}
 
+    @api.get("/stats")
+    async def stats() -> dict[str, Any]:
+        """Live games, open sockets, server-side move handling time (ms)."""
+        return service.stats()
+
     app.include_router(api)
 
     @app.websocket("/ws/rooms/{code}")

@@ -54,6 +54,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=_cmd_serve)
 
 
+def tune_gc() -> None:
+    """Freeze what exists after start-up (modules, the app) out of the garbage collector's
+    reach: a full collection then scans only objects made by play, which keeps its pauses
+    short (the load benchmark saw 0.4 s full collections without this)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     import signal
     import socket
@@ -104,6 +114,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                             ws_per_message_deflate=False,
                             timeout_graceful_shutdown=5)
     server = Server(config)
+    tune_gc()
     # uvicorn turns SIGINT/SIGTERM into a graceful shutdown: sockets close, the app's
     # lifespan ends, the engine pool and database are shut down.
     server.run(sockets=[sock])

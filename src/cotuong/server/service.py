@@ -12,8 +12,10 @@ server will resume. Rooms and REST views live in :mod:`cotuong.server.rooms`.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -96,6 +98,9 @@ class GameService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._stopping = False
+        # Seconds from a move message's arrival to its state being published (the last
+        # 10,000), for /api/stats: the server's share of the round trip.
+        self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
 
     # ---------------------------------------------------------- plumbing
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -321,9 +326,25 @@ class GameService:
             raise ServiceError("UNKNOWN_TYPE", f"unknown message type {kind!r}")
         if member.slot is None:
             raise ServiceError("SPECTATOR", "spectators can only watch and chat")
+        started = time.perf_counter()
         async with self.locked(member.code) as g:
             color = g.color_of(member.slot)
+            ply = g.ply
             await handler(self, g, color, msg)
+            if kind == "move" and g.ply != ply:
+                self.move_seconds.append(time.perf_counter() - started)
+
+    def stats(self) -> dict[str, Any]:
+        """Live games, sockets, and server-side move handling time percentiles."""
+        times = sorted(self.move_seconds)
+
+        def pct(q: float) -> float | None:
+            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
+                if times else None
+        return {"live_games": sum(1 for g in self.games.values() if g.status == "playing"),
+                "sockets": sum(len(m) for m in self.members.values()),
+                "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
+                "move_ms_max": pct(1.0)}
 
     async def _chat(self, member: Member, msg: dict[str, Any]) -> None:
         text = msg.get("text")
