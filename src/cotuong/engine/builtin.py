@@ -293,7 +293,7 @@ class BuiltinEngine:
             margin = max(lv.margin_cp, 60)
             ref = int(scores.max())
         else:
-            scores = root_scores(pos, tables, moves, max(1, min(depth_done, 3)))
+            scores = root_scores(pos, tables, moves, max(1, min(depth_done, 4)))
             margin = lv.margin_cp
             ref = int(scores[legal.index(best)])
         weights = []

@@ -9,7 +9,9 @@ Each level is a mix of search limits and controlled imperfection:
 * ``noise_cp`` adds a deterministic per-position noise of up to ± that many centipawns to
   the evaluation (misjudged positions, not random moves);
 * ``margin_cp``: the move is drawn at random among root moves scoring within this margin of
-  the best (closer moves are likelier), so weaker levels vary and drift;
+  the best (closer moves are likelier), so weaker levels vary and drift. Only the shallow
+  levels use it: the root moves are rescored at the depth the search reached, which is
+  cheap only up to depth 3;
 * ``blunder_rate``: the chance, per move, of choosing by a one-look static evaluation without
   checking the reply — the way a beginner leaves a piece hanging.
 
@@ -60,8 +62,8 @@ LEVELS: tuple[Level, ...] = (
     Level(1, "Dễ", "Easy", 1, 2_000, 0.05, 300, 120, 300, 0.30),
     Level(2, "Tập sự", "Novice", 2, 10_000, 0.08, 400, 70, 150, 0.12),
     Level(3, "Trung bình", "Intermediate", 3, 40_000, 0.10, 500, 40, 70, 0.04),
-    Level(4, "Khá", "Good", 4, 100_000, 0.15, 700, 30, 45, 0.0),
-    Level(5, "Giỏi", "Strong", 5, 300_000, 0.22, 1_000, 15, 20, 0.0),
+    Level(4, "Khá", "Good", 4, 100_000, 0.15, 700, 30, 0, 0.0),
+    Level(5, "Giỏi", "Strong", 5, 300_000, 0.22, 1_000, 15, 0, 0.0),
     Level(6, "Cao thủ", "Expert", 7, 1_000_000, 0.32, 1_500, 0, 0, 0.0),
     Level(7, "Đại sư", "Master", 12, 5_000_000, 0.55, 2_000, 0, 0, 0.0),
     Level(8, "Thần", "God", 64, None, 1.0, 3_000, 0, 0, 0.0),
