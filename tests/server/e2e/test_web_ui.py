@@ -288,6 +288,8 @@ def test_phone_layout(people: Any) -> None:
                   "is_mobile": True, "has_touch": True}
     host = people("phone-host", **phone_args)
     code = host.create_room(color="red", tc="f:300000:3000")
+    host.page.wait_for_selector("#waiting #btn-copy-invite")
+    host.shot("59-phone-waiting")
     guest = people("phone-guest", **phone_args)
     guest.join(code, "black")
     for p in (host, guest):

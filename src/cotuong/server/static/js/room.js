@@ -258,7 +258,11 @@ function renderBanners() {
       o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
       h("span", { class: "grow", text })));
   } else if (s.status === "waiting") {
-    out.push(h("div", { class: "banner info", id: "waiting", text: t("waiting") }));
+    // The invite is what the waiting player needs: put it here, not only in the side panel
+    // (which is far below the board on a phone).
+    out.push(h("div", { class: "banner info", id: "waiting" },
+      h("span", { class: "grow", text: `${t("waiting")} ${t("invite.send", { code })}` }),
+      mine ? button("btn-copy-invite", t("invite.copy"), copyInvite, "btn small primary") : null));
   }
   const pending = [
     ["draw", s.draw_offer, "accept_draw", "decline_draw"],
@@ -337,15 +341,20 @@ function renderStatic() {
   render();
 }
 
+async function copyInvite(e) {
+  const input = $("invite-link");
+  try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }
+  const b = e && e.currentTarget;
+  if (b) {
+    b.textContent = t("invite.copied");
+    setTimeout(() => { b.textContent = t("invite.copy"); }, 1500);
+  }
+}
+
 // ---- boot -----------------------------------------------------------------------
 async function boot() {
   await topbar(() => renderStatic());
-  $("copy-link").addEventListener("click", async () => {
-    const input = $("invite-link");
-    try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }
-    $("copy-link").textContent = t("invite.copied");
-    setTimeout(() => { $("copy-link").textContent = t("invite.copy"); }, 1500);
-  });
+  $("copy-link").addEventListener("click", copyInvite);
   $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
   $("live").addEventListener("click", () => showPly(Infinity));
   $("chat-form").addEventListener("submit", (e) => {
