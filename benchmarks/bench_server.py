@@ -235,7 +235,7 @@ def postgres_cluster() -> Iterator[str]:
         iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))), None)
     if initdb is None:
         raise RuntimeError("PostgreSQL binaries not found (apt-get install postgresql)")
-    bindir = Path(initdb).parent
+    bindir = Path(initdb).resolve().parent
     tmp = Path(tempfile.mkdtemp(prefix="cotuong-pg-"))
     port = free_port()
     run_as: list[str] = []
@@ -250,10 +250,7 @@ def postgres_cluster() -> Iterator[str]:
                     f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c max_connections=50"
                     " -c synchronous_commit=on", "start"], check=True, capture_output=True)
     try:
-        subprocess.run([*run_as, str(bindir / "createdb"), "-h", "127.0.0.1", "-p",
-                        str(port), "-U", "cotuong", "cotuong"], check=True,
-                       capture_output=True)
-        yield f"postgresql://cotuong@127.0.0.1:{port}/cotuong"
+        yield f"postgresql://cotuong@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast",
                         "stop"], capture_output=True)

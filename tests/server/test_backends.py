@@ -1,0 +1,125 @@
+"""Optional backends: PostgreSQL (a throw-away local cluster from Debian's binaries) and
+Redis (two server instances sharing rooms). Each starts its own service and skips, saying
+why, when the binaries are absent. The in-process broker and SQLite are tested everywhere
+else in this folder."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import free_port, running, socket_to, two_player_room
+
+from cotuong.server import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _postgres() -> Any:
+    have = shutil.which("initdb") or list(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not have:
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not found: apt-get install postgresql")
+    if importlib.util.find_spec("psycopg") is None:
+        pytest.skip("psycopg not installed: pip install 'cotuong[postgres]'")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from bench_server import postgres_cluster
+    finally:
+        sys.path.pop(0)
+    return postgres_cluster
+
+
+async def play_and_resume(settings: Settings) -> None:
+    async with running(settings) as srv:
+        host, guest = await two_player_room(
+            srv, time_control={"kind": "fischer", "base_ms": 60_000, "increment_ms": 1_000})
+        async with socket_to(srv, host["code"], host["secret"]) as red, \
+                socket_to(srv, host["code"], guest["secret"]) as black:
+            for ply, mv in enumerate(["h2e2", "h9g7", "h0g2"]):
+                await (red if ply % 2 == 0 else black).send(type="move", move=mv, ply=ply)
+                s = await red.state(ply=ply + 1)
+            await black.send(type="move", move="h0g2", ply=2)  # a replay is refused
+            assert (await black.wait("error"))["code"] == "STALE_PLY"
+    async with running(settings) as srv:  # a new server on the same database
+        async with socket_to(srv, host["code"], guest["secret"]) as black:
+            again = await black.state()
+            assert again["moves"] == s["moves"] and again["turn"] == "black"
+            await black.send(type="move", move="i9h9", ply=3)
+            await black.state(ply=4)
+        async with srv.client() as c:
+            pgn = (await c.get(f"/api/games/{again['game_id']}/pgn",
+                               params={"notation": "wxf"})).text
+            assert "C2.5" in pgn
+
+
+def test_postgresql_store() -> None:
+    cluster = _postgres()
+    try:
+        ctx = cluster()
+        url = ctx.__enter__()
+    except (subprocess.CalledProcessError, OSError) as exc:
+        pytest.skip(f"could not start a local PostgreSQL cluster: {exc}")
+    try:
+        asyncio.run(play_and_resume(Settings(db=url, heartbeat_s=0.2)))
+    finally:
+        ctx.__exit__(None, None, None)
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    exe = shutil.which("redis-server")
+    if exe is None:
+        pytest.skip("redis-server not found: apt-get install redis-server to test the "
+                    "Redis broker")
+    if importlib.util.find_spec("redis") is None:
+        pytest.skip("the redis package is not installed: pip install 'cotuong[redis]'")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    try:
+        import redis
+
+        client = redis.Redis(port=port)
+        for _ in range(100):
+            with contextlib.suppress(redis.ConnectionError):
+                if client.ping():
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_two_processes_share_rooms_through_redis(tmp_path: Path) -> None:
+    with redis_server() as url:
+        settings = Settings(db=str(tmp_path / "shared.sqlite3"), redis_url=url,
+                            heartbeat_s=0.2)
+
+        async def scenario() -> None:
+            async with running(settings) as a, running(settings) as b:
+                host, guest = await two_player_room(a)
+                async with socket_to(a, host["code"], host["secret"]) as red, \
+                        socket_to(b, host["code"], guest["secret"]) as black, \
+                        socket_to(b, host["code"]) as watcher:
+                    await red.send(type="move", move="h2e2", ply=0)
+                    assert (await black.state(ply=1))["last_move"] == "h2e2"
+                    await black.send(type="move", move="h9g7", ply=1)
+                    assert (await red.state(ply=2))["last_move"] == "h9g7"
+                    await watcher.state(ply=2)
+                    # Both processes race for the same ply: one move only.
+                    await asyncio.gather(red.send(type="move", move="h0g2", ply=2),
+                                         red.send(type="move", move="b0c2", ply=2))
+                    await black.state(ply=3)
+                    err = await red.wait("error")
+                    assert err["code"] == "STALE_PLY"
+        asyncio.run(scenario())
