@@ -229,6 +229,32 @@ export class BoardView {
 
   setLastMove(iccs) { this.lastMove = iccs || null; this.#render(); }
 
+  /**
+   * Everything a game snapshot changes, drawn once: ``fen``, ``legal`` (ICCS list),
+   * ``lastMove`` (ICCS or null) and ``check`` (the colour in check, or null).
+   */
+  update({ fen, legal = [], lastMove = null, check = null }) {
+    this.fen = fen;
+    this.pieces = placement(fen);
+    this.svg.dataset.fen = fen;
+    this.lastMove = lastMove || null;
+    this.legal = new Map();
+    for (const m of legal) {
+      const from = m.slice(0, 2);
+      if (!this.legal.has(from)) this.legal.set(from, []);
+      this.legal.get(from).push(m.slice(2, 4));
+    }
+    this.svg.dataset.legal = legal.join(" ");
+    this.svg.classList.toggle("interactive", this.legal.size > 0);
+    if (this.selected && (!this.pieces.has(this.selected) || !this.legal.has(this.selected))) this.selected = null;
+    this.checkSquare = null;
+    if (check) {
+      const king = check === "red" ? "K" : "k";
+      for (const [sq, p] of this.pieces) if (p === king) this.checkSquare = sq;
+    }
+    this.#render();
+  }
+
   /** Highlight the king of ``color`` ("red"/"black") as in check, or none. */
   setCheck(color) {
     this.checkSquare = null;
@@ -257,6 +283,20 @@ export class BoardView {
     for (const [sq, letter] of this.pieces) {
       const g = this.#piece(letter, sq);
       pieces.appendChild(g);
+    }
+    // A snapshot may arrive mid-drag (a spectator joined, a clock event): keep the dragged
+    // piece under the finger instead of snapping it back.
+    if (this.drag) {
+      const node = pieces.querySelector(`[data-sq="${this.drag.from}"]`);
+      if (!node) this.drag = null;
+      else {
+        this.drag.node = node;
+        if (this.drag.moved && this.drag.at) {
+          node.classList.add("dragging");
+          pieces.appendChild(node);
+          node.setAttribute("transform", `translate(${this.drag.at.x} ${this.drag.at.y}) scale(1.12)`);
+        }
+      }
     }
     if (this.selected) {
       const [x, y] = this.xy(this.selected);
@@ -329,6 +369,7 @@ export class BoardView {
     const p = this.#svgPoint(e);
     if (!this.drag.moved && Math.hypot(p.x - this.drag.x0, p.y - this.drag.y0) < 6) return;
     this.drag.moved = true;
+    this.drag.at = { x: p.x, y: p.y };
     this.drag.node.classList.add("dragging");
     this.pieceLayer.appendChild(this.drag.node); // on top of the others
     this.drag.node.setAttribute("transform", `translate(${p.x} ${p.y}) scale(1.12)`);

@@ -29,10 +29,10 @@ function player(node, color) {
 function render() {
   translate();
   if (!game) return;
-  board.setPosition(fenAfter(game.start_fen, game.moves, ply));
-  board.setLastMove(ply > 0 ? game.moves[ply - 1] : null);
   // The final position's check comes from the server; earlier ones are not marked.
-  board.setCheck(ply === game.moves.length && game.check ? game.turn : null);
+  board.update({ fen: fenAfter(game.start_fen, game.moves, ply),
+    lastMove: ply > 0 ? game.moves[ply - 1] : null,
+    check: ply === game.moves.length && game.check ? game.turn : null });
   const bottom = board.flipped ? "black" : "red";
   player($("player-top"), bottom === "red" ? "black" : "red");
   player($("player-bottom"), bottom);

@@ -146,17 +146,16 @@ function render() {
   const live = page.viewPly === null;
   const over = !!s.outcome || s.status === "finished" || s.status === "aborted";
   if (live) {
-    board.setPosition(s.fen);
-    board.setLastMove(s.last_move);
-    board.setCheck(s.check ? s.turn : null);
     const canMove = mine && mine === s.turn && s.status === "playing" && !over && page.connected;
-    board.setLegal(canMove ? s.legal_moves || [] : []);
+    board.update({ fen: s.fen, legal: canMove ? s.legal_moves || [] : [], lastMove: s.last_move,
+      check: s.check ? s.turn : null });
   } else {
-    board.setPosition(fenAfter(s.start_fen, s.moves, page.viewPly));
-    board.setLastMove(page.viewPly > 0 ? s.moves[page.viewPly - 1] : null);
-    board.setCheck(null);
-    board.setLegal([]);
+    board.update({ fen: fenAfter(s.start_fen, s.moves, page.viewPly),
+      lastMove: page.viewPly > 0 ? s.moves[page.viewPly - 1] : null });
   }
+  // The tab says whose move it is (a player waiting in another tab sees it).
+  const myTurn = mine && mine === s.turn && s.status === "playing" && !over;
+  document.title = `${myTurn ? "● " : ""}${t("app.title")} — ${code}`;
   $("live").hidden = live;
 
   // Players: the one at the bottom of the board is shown below it.
