@@ -47,6 +47,7 @@ def test_room_game_with_spectator(people: Any) -> None:
     assert host.legal(), "Red to move must see legal destinations"
     assert guest.legal() == []
 
+    fens = {0: watcher.fen()}
     for i, mv in enumerate(OPENING):
         mover = host if i % 2 == 0 else guest
         mover.move(mv, drag=(i == 1))
@@ -54,6 +55,7 @@ def test_room_game_with_spectator(people: Any) -> None:
             p.wait_ply(i + 1)
         _same_board(host, watcher)
         _same_board(guest, watcher)
+        fens[i + 1] = watcher.fen()
         if i == 0:
             # Legal destinations are shown when a piece is selected.
             guest.click_square("h9")
@@ -91,7 +93,8 @@ def test_room_game_with_spectator(people: Any) -> None:
     # Stepping back through the moves shows older positions; "live" returns.
     watcher.page.click('#moves td.mv[data-ply="2"]')
     watcher.page.wait_for_selector("#live:not([hidden])")
-    assert watcher.fen() != host.fen()
+    # The replayed position is the one the server sent at that ply (placement and side).
+    assert watcher.fen().split()[:2] == fens[2].split()[:2]
     watcher.shot("05-spectator-stepping-back")
     watcher.page.click("#live")
     assert watcher.fen() == host.fen()
@@ -375,3 +378,29 @@ def test_illegal_move_attempt_explained(people: Any) -> None:
     host.shot("80-illegal-move-reason")
     host.move("h2e2")  # and the game goes on
     guest.wait_ply(1)
+
+
+def test_time_forfeit_with_seconds_per_move(people: Any) -> None:
+    """A custom "seconds per move" clock from the lobby form; the flag falls, the server rules."""
+    host, guest = people("host"), people("guest")
+    host.goto("/")
+    form = host.page.locator("#form-create")
+    form.locator("select[name=tc]").select_option("custom")
+    form.locator("select[name=tc_kind]").select_option("byoyomi")
+    form.locator("input[name=tc_base]").fill("0")
+    form.locator("input[name=tc_extra]").fill("2")
+    form.locator('input[name="form-create-color"][value="red"]').check()
+    form.locator("#btn-create").click()
+    host.page.wait_for_url(re.compile(r".*/room/[A-Za-z0-9]+$"))
+    host.page.wait_for_selector("#info-tc:has-text('2 giây mỗi nước')")
+    guest.join(host.room_code(), "black")
+    host.move("h2e2")
+    guest.move("h9g7")
+    # Red's two seconds run out while Red thinks; the page counts down, the server flags.
+    host.page.wait_for_selector('#clock-red.running[data-byo="1"]')
+    for p in (host, guest):
+        p.wait_over(timeout=10_000)
+        assert p.attr("result") == "0-1"
+        assert p.attr("termination") == "TIME_FORFEIT"
+    assert host.page.locator("#clock-red").get_attribute("data-ms") == "0"
+    host.shot("90-time-forfeit")

@@ -15,9 +15,13 @@ export class Clocks {
     this.tick = this.tick.bind(this);
   }
 
-  /** Take the ``clocks`` object of a state frame (or null for an untimed game). */
-  update(clocks) {
+  /**
+   * Take the ``clocks`` object of a state frame (or null for an untimed game);
+   * ``flagged`` is the colour that lost on time, whose clock then reads zero.
+   */
+  update(clocks, flagged = null) {
     this.snap = clocks;
+    this.flagged = flagged;
     this.at = performance.now();
     for (const color of ["red", "black"]) this.nodes[color].hidden = !clocks;
     if (!this.frame) this.frame = requestAnimationFrame(this.tick);
@@ -27,6 +31,7 @@ export class Clocks {
   remaining(color, now = performance.now()) {
     const c = this.snap;
     if (!c) return null;
+    if (this.flagged === color) return { ms: 0, byo: false };
     const elapsed = c.running === color ? now - this.at : 0;
     const main = c[`${color}_ms`] ?? 0;
     if (c.kind === "byoyomi" && c.period_ms) {

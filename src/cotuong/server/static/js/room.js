@@ -164,7 +164,9 @@ function render() {
   renderPlayer($("player-bottom"), bottom, s);
   $("player-top").append(clocks.nodes[top]);
   $("player-bottom").append(clocks.nodes[bottom]);
-  clocks.update(s.clocks);
+  const o = s.outcome;
+  const flagged = o && o.termination === "TIME_FORFEIT" && o.winner ? (o.winner === "red" ? "black" : "red") : null;
+  clocks.update(s.clocks, flagged);
 
   moveList.render(s, live ? s.ply : page.viewPly, notation());
   renderControls(s, mine, over);
