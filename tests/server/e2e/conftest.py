@@ -40,6 +40,12 @@ def _unavailable(message: str) -> None:
 
 
 def _chromium_path() -> str:
+    """``COTUONG_CHROMIUM`` if set (a path), else Debian's ``chromium`` on PATH or in /usr/bin."""
+    forced = os.environ.get("COTUONG_CHROMIUM")
+    if forced is not None:
+        if os.path.isfile(forced) and os.access(forced, os.X_OK):
+            return forced
+        _unavailable(f"COTUONG_CHROMIUM={forced!r} is not an executable file")
     for name in ("chromium", "chromium-browser"):
         exe = shutil.which(name)
         if exe:
