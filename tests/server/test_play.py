@@ -236,3 +236,24 @@ def test_bad_fen_and_options_are_refused() -> None:
                 assert r.status_code in (400, 422), (body, r.text)
                 assert "code" in r.json()["error"]
     run(scenario())
+
+
+def test_finished_games_leave_memory_but_stay_readable() -> None:
+    async def scenario() -> None:
+        async with running() as srv:
+            host, _guest = await two_player_room(srv, time_control={
+                "kind": "byoyomi", "base_ms": 60_000, "period_ms": 30_000})
+            async with socket_to(srv, host["code"], host["secret"]) as red:
+                await red.send(type="move", move="h2e2", ply=0)
+                await red.state(ply=1)
+                await red.send(type="resign")
+                s = await red.state(status="finished")
+            await asyncio.sleep(0.2)
+            assert s["game_id"] not in srv.service.games  # nobody watches: evicted
+            async with srv.client() as c:
+                again = (await c.get(f"/api/games/{s['game_id']}")).json()
+                assert again["moves"] == ["h2e2"] and again["outcome"] == s["outcome"]
+                pgn = (await c.get(f"/api/games/{s['game_id']}/pgn")).text
+                assert '[TimeControl "60+30/move"]' in pgn
+            assert s["game_id"] not in srv.service.games
+    run(scenario())

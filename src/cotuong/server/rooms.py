@@ -205,7 +205,9 @@ async def room_view(service: GameService, code: str) -> dict[str, Any]:
 
 async def game_state(service: GameService, game_id: int) -> dict[str, Any]:
     g = await service.load(game_id, fresh=service.broker.shared)
-    return service.state(g)
+    state = service.state(g)
+    service.evict_if_idle(g.room.code)
+    return state
 
 
 def _summary(row: dict[str, Any]) -> dict[str, Any]:
@@ -222,6 +224,15 @@ async def history(service: GameService, identity: str, limit: int,
     return [_summary(r) for r in rows]
 
 
+def _pgn_time_control(tc: TimeControl | None) -> str:
+    """PGN-style seconds: ``600+5`` (Fischer), ``0+30/move`` (byo-yomi), ``-`` (none)."""
+    if tc is None:
+        return "-"
+    if tc.kind == "fischer":
+        return f"{tc.base_ms // 1000}+{tc.increment_ms // 1000}"
+    return f"{tc.base_ms // 1000}+{tc.period_ms // 1000}/move"
+
+
 async def pgn(service: GameService, game_id: int, notation: str) -> str:
     if notation not in ("vi", "wxf", "zh"):
         raise ServiceError("BAD_NOTATION", "notation must be vi, wxf or zh")
@@ -235,11 +246,12 @@ async def pgn(service: GameService, game_id: int, notation: str) -> str:
                "Date": date, "Round": "-",
                "Red": row["red_name"] or "?", "Black": row["black_name"] or "?",
                "Rules": g.room.rules,
-               "TimeControl": json.dumps(g.room.tc.to_json()) if g.room.tc else "-"}
+               "TimeControl": _pgn_time_control(g.room.tc)}
     result = "*"
     if g.outcome is not None:
         result = g.outcome["result"]
         lang = "en" if notation == "wxf" else "vi"
         headers["Termination"] = g.outcome["explanation"][lang]
     record = GameRecord(headers, g.start_fen, tuple(Move.from_iccs(m) for m in g.moves), result)
+    service.evict_if_idle(g.room.code)
     return write_pgn(record, notation)

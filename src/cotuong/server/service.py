@@ -286,6 +286,18 @@ class GameService:
         else:
             await self.publish(g)
 
+    def evict_if_idle(self, code: str) -> None:
+        """Forget a room's finished games while nobody watches it (they stay stored and
+        are loaded again on demand), so memory follows the live games only."""
+        if self.members.get(code):
+            return
+        for game_id in [i for i, g in self.games.items() if g.room.code == code]:
+            g = self.games[game_id]
+            if g.over and not g.lock.locked():
+                del self.games[game_id]
+        if not any(g.room.code == code for g in self.games.values()):
+            self.rooms.pop(code, None)
+
     async def leave_socket(self, member: Member) -> None:
         members = self.members.get(member.code)
         if members is not None:
@@ -294,6 +306,12 @@ class GameService:
                 del self.members[member.code]
         if self._stopping or not member.greeted:
             return
+        try:
+            await self._left(member)
+        finally:
+            self.evict_if_idle(member.code)
+
+    async def _left(self, member: Member) -> None:
         try:
             async with self.locked(member.code) as g:
                 slot = member.slot
@@ -599,12 +617,13 @@ class GameService:
             return
         if g.ai_task is not None and not g.ai_task.done():
             return
-        g.ai_task = asyncio.create_task(self._ai_move(g.id, g.ply))
+        g.ai_task = asyncio.create_task(self._ai_move(g.id))
         self._tasks.add(g.ai_task)
         g.ai_task.add_done_callback(self._task_done)
 
-    async def _ai_move(self, game_id: int, ply: int) -> None:
+    async def _ai_move(self, game_id: int) -> None:
         g = await self.load(game_id)
+        position = list(g.moves)
         if self.engine_pool is None:
             log.error("no engine pool: the AI cannot move in game %s", game_id)
             return
@@ -615,16 +634,22 @@ class GameService:
             movetime = max(50, min(movetime, max(left // 30, period // 3)))
         level = g.room.ai_level or 1
         try:
-            best = await self.engine_pool.best_move(level, g.start_fen, list(g.moves), movetime)
+            best = await self.engine_pool.best_move(level, g.start_fen, position, movetime)
         except Exception:
             log.exception("the engine failed in game %s", game_id)
             async with self.locked(g.room.code) as g2:
-                if g2.id == game_id and g2.ply == ply and g2.status == "playing":
+                if g2.id == game_id and g2.moves == position and g2.status == "playing":
                     await self._referee_call(g2, lambda: g2.game.resign(Color(g2.turn)))
             return
         async with self.locked(g.room.code) as g2:
-            if g2.id != game_id or g2.ply != ply or g2.status != "playing":
-                return  # a takeback or the end overtook the search
+            if g2.id != game_id or g2.status != "playing":
+                return
+            if g2.moves != position:
+                # A takeback changed the position while the engine searched (even if the
+                # ply count is back to the same number): search again for the new one.
+                g2.ai_task = None
+                self._maybe_ai(g2)
+                return
             try:
                 await self.play(g2, g2.turn, best)
             except ServiceError:
