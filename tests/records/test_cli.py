@@ -37,3 +37,27 @@ def test_check_reports_stopped_games(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["record", "check", str(bad)]) == 1
     assert "'Q2+3'" in capsys.readouterr().out
     assert main(["record", "check", str(tmp_path / "missing.pgn")]) == 2
+
+
+def test_convert_to_an_unwritable_path_is_a_named_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: an -o path in a missing directory ended in a FileNotFoundError traceback.
+    game = tmp_path / "g.pgn"
+    game.write_text("1. h2e2 h9g7 *\n", encoding="utf-8")
+    target = tmp_path / "no" / "such" / "dir" / "out.pgn"
+    assert main(["record", "convert", str(game), "--to", "vi", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "[UNWRITABLE_FILE]" in err and "out.pgn" in err and "Traceback" not in err
+
+
+def test_byte_order_mark_and_result_mismatch(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: a UTF-8 BOM made the first tag line a bad move; a result token that
+    # disagrees with [Result] was counted as a game "stopped early" (exit status 1).
+    game = tmp_path / "bom.pgn"
+    game.write_bytes('\ufeff[Event "x"]\r\n[Result "1-0"]\r\n\r\n1. h2e2 h9g7 0-1\r\n'
+                     .encode("utf-8"))
+    assert main(["record", "check", str(game)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1: 2 moves, iccs, 1-0  x" in out
+    assert "[warning]" in out and "0 games stopped early" in out

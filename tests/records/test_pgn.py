@@ -113,3 +113,31 @@ def test_bad_fen_and_result_mismatch() -> None:
         read_pgn('[FEN "9/9/9 w"]\n\n1. C2.5 *\n', strict=True)
     [game] = read_pgn('[Result "1-0"]\n\n1. C2.5 0-1\n')
     assert game.result == "1-0" and "disagrees" in game.issues[0].reason
+
+
+def test_games_without_tags_are_split_at_their_result() -> None:
+    # Regression: the second game's moves were replayed as the first game's continuation.
+    games = read_pgn("1. h2e2 h9g7 1-0 {on time}\n\n1. c3c4 0-1\n1. h0g2 *\n")
+    assert [[m.iccs for m in g.moves] for g in games] == [["h2e2", "h9g7"], ["c3c4"],
+                                                          ["h0g2"]]
+    assert [g.result for g in games] == ["1-0", "0-1", "*"] and all(g.ok for g in games)
+    # A result inside a comment or a variation does not end the game.
+    [game] = read_pgn("1. h2e2 {1-0 was claimed} (1... c6c5 0-1) h9g7 *\n")
+    assert [m.iccs for m in game.moves] == ["h2e2", "h9g7"]
+
+
+def test_unterminated_comment_or_variation_is_reported() -> None:
+    # Regression: everything after an unclosed '{' or '(' vanished without an issue.
+    [game] = read_pgn("1. h2e2 h9g7 {good 2. h0g2 *\n")
+    assert len(game.moves) == 2 and not game.complete
+    assert "unterminated comment" in game.issues[0].reason and game.issues[0].ply == 3
+    [game] = read_pgn("1. h2e2 (1... c6c5 h9g7 *\n")
+    assert "unterminated variation" in game.issues[0].reason and game.issues[0].ply == 2
+    with pytest.raises(RecordError, match="unterminated comment") as info:
+        read_pgn("1. h2e2 {oops\n", strict=True)
+    assert info.value.code == "UNTERMINATED_COMMENT"
+
+
+def test_byte_order_mark_is_not_a_move() -> None:
+    [game] = read_pgn('\ufeff[Event "bom"]\n\n1. h2e2 *\n')
+    assert game.ok and game.headers == {"Event": "bom"} and len(game.moves) == 1

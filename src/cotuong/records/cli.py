@@ -34,7 +34,7 @@ def read_any(text: str, notation: str | None = None, *, strict: bool = False
 
 def _load(path: str, notation: str | None, strict: bool) -> list[GameRecord]:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is no text
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"cannot read {path}: {exc}", "UNREADABLE_FILE") from None
     return read_any(text, notation, strict=strict)
@@ -59,7 +59,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     games = _load(args.file, args.notation, args.strict)
     text = write_pgn(games, args.to, traditional=args.traditional)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write {args.output}: {exc.strerror or exc}",
+                              "UNWRITABLE_FILE") from None
     else:
         sys.stdout.write(text)
     for game in games:

@@ -30,7 +30,8 @@ class RecordIssue:
     move number as a PGN writes it; ``ply`` counts half-moves from the start
     position (1 = the first move). ``inferred`` is ``True`` when the reader applied
     a move it inferred from context (lenient mode) and ``False`` when it stopped
-    the game there.
+    the game there. ``warning`` marks a problem that lost no move (a result token
+    that disagrees with the ``[Result]`` header): the game was read to its end.
     """
 
     game_index: int
@@ -39,9 +40,10 @@ class RecordIssue:
     token: str
     reason: str
     inferred: bool
+    warning: bool = False
 
     def __str__(self) -> str:
-        what = "inferred" if self.inferred else "stopped"
+        what = "warning" if self.warning else "inferred" if self.inferred else "stopped"
         return (f"game {self.game_index + 1}, move {self.move_number} (ply {self.ply}), "
                 f"{self.token!r}: {self.reason} [{what}]")
 
@@ -69,7 +71,7 @@ class GameRecord:
     @property
     def complete(self) -> bool:
         """Every move of the source was applied (inferred ones included)."""
-        return all(issue.inferred for issue in self.issues)
+        return all(issue.inferred or issue.warning for issue in self.issues)
 
     def board(self, ply: int | None = None) -> Board:
         """The position after ``ply`` moves (all by default), with the moves on its stack."""

@@ -21,7 +21,8 @@ from cotuong.core.types import Move
 from cotuong.notation.api import infer_move, notation_name, parse_move
 from cotuong.records.model import RecordIssue
 
-__all__ = ["START_FEN", "Replay", "detect_notations", "replay", "tokenize"]
+__all__ = ["START_FEN", "Replay", "detect_notations", "replay", "split_after_results",
+           "tokenize", "unclosed_bracket"]
 
 _RESULT_TOKENS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
                   "*": "*"}
@@ -44,6 +45,85 @@ def _strip_nested(text: str, open_ch: str, close_ch: str) -> str:
         elif not depth:
             out.append(ch)
     return "".join(out)
+
+
+def unclosed_bracket(movetext: str) -> str | None:
+    """``"{"`` or ``"("`` when a comment or variation is opened and never closed.
+
+    Everything after such a bracket is skipped by :func:`tokenize`, so a reader
+    must say so instead of silently ending the game there.
+
+    >>> unclosed_bracket("1. C2.5 {good (2. H2+3) H8+7"), unclosed_bracket("1. C2.5 (H8+7")
+    ('{', '(')
+    >>> unclosed_bracket("1. C2.5 {a (b} (2. H2+3 {c)}) *") is None
+    True
+    """
+    text = re.sub(r";[^\n]*", " ", movetext)
+    comment = False
+    depth = 0
+    for ch in text:
+        if comment:
+            comment = ch != "}"
+        elif ch == "{":
+            comment = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+    return "{" if comment else "(" if depth else None
+
+
+def split_after_results(movetext: str) -> list[str]:
+    """Move text cut after each result token that more moves follow.
+
+    Files without tag pairs separate games only by their result (``1. h2e2 *``
+    then ``1. c3c4 *``); without the cut the second game's moves would be
+    replayed as the continuation of the first.
+
+    >>> split_after_results("1. h2e2 h9g7 1-0\\n1. c3c4 *")
+    ['1. h2e2 h9g7 1-0', '\\n1. c3c4 *']
+    >>> split_after_results("1. h2e2 1-0 {won on time}")
+    ['1. h2e2 1-0 {won on time}']
+    """
+    pieces: list[str] = []
+    rest = movetext
+    while True:
+        cut = _first_result_end(rest)
+        if cut is None or not tokenize(rest[cut:])[0]:
+            pieces.append(rest)
+            return pieces
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+
+
+def _first_result_end(text: str) -> int | None:
+    """Index just after the first result token outside comments and variations."""
+    depth = 0
+    comment = False
+    line_comment = False
+    start = None
+    for i, ch in enumerate(text + " "):
+        if line_comment:
+            line_comment = ch != "\n"
+            continue
+        if comment:
+            comment = ch != "}"
+            continue
+        if depth == 0 and (ch.isspace() or ch in "{(;"):
+            if start is not None and text[start:i].rstrip("!?") in _RESULT_TOKENS:
+                return i
+            start = None
+        if ch == "{":
+            comment = True
+        elif ch == ";":
+            line_comment = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif depth == 0 and not ch.isspace() and start is None:
+            start = i
+    return None
 
 
 def tokenize(movetext: str) -> tuple[list[str], str | None]:

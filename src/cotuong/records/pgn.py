@@ -26,7 +26,7 @@ from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.fen import START_FEN
 from cotuong.notation.api import make_move_text, notation_name
 from cotuong.records.model import GameRecord, RecordIssue
-from cotuong.records.movetext import replay, tokenize
+from cotuong.records.movetext import replay, split_after_results, tokenize, unclosed_bracket
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
 FORMAT_NAMES = {"iccs": "ICCS", "wxf": "WXF", "vi": "Vietnamese", "zh": "Chinese"}
@@ -50,7 +50,10 @@ def _split_games(text: str) -> list[tuple[dict[str, str], str]]:
             moves.append(line)
     if headers or any(m.strip() for m in moves):
         games.append((headers, "\n".join(moves)))
-    return games
+    # Games without tag pairs are told apart only by their result token.
+    return [(headers if i == 0 else {}, part)
+            for headers, movetext in games
+            for i, part in enumerate(split_after_results(movetext))]
 
 
 def game_from_movetext(headers: dict[str, str], movetext: str, *, game_index: int,
@@ -71,12 +74,24 @@ def game_from_movetext(headers: dict[str, str], movetext: str, *, game_index: in
     hint = _FORMAT_HINTS.get(headers.get("Format", "").lower())
     played = replay(tokens, fen, notation, game_index=game_index, strict=strict, hint=hint)
     issues.extend(played.issues)
+    bracket = unclosed_bracket(movetext)
+    if bracket is not None and all(i.inferred for i in played.issues):
+        what = "comment '{'" if bracket == "{" else "variation '('"
+        end = Board(fen)
+        for move in played.moves:
+            end.push_unchecked(move)
+        message = f"unterminated {what}: the rest of the game text was skipped"
+        if strict:
+            raise RecordError(f"game {game_index + 1}, after move {end.fullmove_number} "
+                              f"({end.turn.en} to play): {message}", "UNTERMINATED_COMMENT")
+        issues.append(RecordIssue(game_index, end.fullmove_number, end.ply + 1, bracket,
+                                  message, False))
     result = headers.get("Result") or result_token or "*"
     if result_token is not None and headers.get("Result") not in (None, "", result_token):
         issues.append(RecordIssue(game_index, 0, 0, result_token,
                                   f"result token {result_token} disagrees with "
                                   f"[Result \"{headers['Result']}\"]; the header is kept",
-                                  False))
+                                  False, warning=True))
     return GameRecord(headers, fen, played.moves, result, tuple(issues), played.notation)
 
 
@@ -88,6 +103,7 @@ def read_pgn(text: str, notation: str | None = None, *, strict: bool = False) ->
     """
     if notation is not None:
         notation = notation_name(notation)
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors save
     return [game_from_movetext(headers, movetext, game_index=i, notation=notation,
                                strict=strict)
             for i, (headers, movetext) in enumerate(_split_games(text))]
