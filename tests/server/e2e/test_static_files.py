@@ -1,0 +1,70 @@
+"""The UI files themselves, without a browser: every text key exists in both languages, the
+level names agree with the engine's table, and every file a page references is there."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cotuong.engine.levels import LEVELS
+
+STATIC = Path(__file__).resolve().parents[3] / "src" / "cotuong" / "server" / "static"
+
+
+def _tables() -> dict[str, dict[str, object]]:
+    """The vi/en tables of i18n.js: each entry is one ``"key": value,`` line."""
+    text = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    tables: dict[str, dict[str, object]] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        head = re.match(r"^  (vi|en): \{$", line)
+        if head:
+            current = head.group(1)
+            tables[current] = {}
+            continue
+        if current and line == "  },":
+            current = None
+            continue
+        entry = re.match(r'^    ("[^"]+"): (.+),$', line)
+        if current and entry:
+            tables[current][json.loads(entry.group(1))] = json.loads(entry.group(2))
+    return tables
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    tables = _tables()
+    assert set(tables) == {"vi", "en"}
+    assert len(tables["vi"]) > 100
+    assert set(tables["vi"]) == set(tables["en"])
+
+
+def test_level_names_match_the_engine() -> None:
+    tables = _tables()
+    assert tables["vi"]["levels"] == [lv.vi for lv in LEVELS]
+    assert tables["en"]["levels"] == [lv.en for lv in LEVELS]
+
+
+@pytest.mark.parametrize("page", ["index.html", "room.html", "review.html"])
+def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
+    html = (STATIC / page).read_text(encoding="utf-8")
+    for ref in re.findall(r'(?:href|src)="/static/([^"]+)"', html):
+        assert (STATIC / ref).is_file(), f"{page} references a missing file: {ref}"
+    keys = set(_tables()["vi"])
+    used = re.findall(r'data-i18n(?:-ph|-title)?="([^"]+)"', html)
+    assert used, page
+    assert not set(used) - keys, f"{page} uses unknown text keys: {set(used) - keys}"
+
+
+def test_modules_import_existing_names() -> None:
+    """Each ``import { a, b } from "./x.js"`` names exports of x.js (a typo is a blank page)."""
+    for module in (STATIC / "js").glob("*.js"):
+        text = module.read_text(encoding="utf-8")
+        for names, target in re.findall(r'import \{([^}]+)\} from "\./([^"]+)"', text):
+            source = (STATIC / "js" / target).read_text(encoding="utf-8")
+            exported = set(re.findall(r"export (?:async )?(?:function|class|const|let) (\w+)",
+                                      source))
+            for name in (n.strip() for n in names.split(",")):
+                assert name in exported, f"{module.name} imports {name} from {target}"
