@@ -156,3 +156,25 @@ def test_events_describe_the_move() -> None:
 def test_bad_language_is_refused() -> None:
     with pytest.raises(CotuongError):
         Game(lang="fr")
+
+
+@pytest.mark.parametrize("action", ["offer_draw", "accept_draw", "decline_draw", "claim_draw",
+                                    "resign", "flag"])
+def test_a_side_that_is_not_a_color_is_a_named_error(action: str) -> None:
+    # Regression: Game().resign("red") raised AttributeError ('str' has no 'opponent').
+    game = Game(rules="asian")
+    for bad in ("red", 1, None):
+        with pytest.raises(CotuongError, match=r"Color\.RED or Color\.BLACK") as info:
+            getattr(game, action)(bad)
+        assert info.value.code == "BAD_COLOR"
+    assert game.outcome is None
+
+
+def test_outcome_text_refuses_an_unknown_language() -> None:
+    # Regression: outcome_text("fr") returned None, as if the game were still going on.
+    game = Game()
+    game.resign(Color.BLACK)
+    assert game.outcome_text("vi") == "Đỏ thắng: Đen xin thua"
+    with pytest.raises(CotuongError) as info:
+        game.outcome_text("fr")
+    assert info.value.code == "BAD_LANG"

@@ -102,6 +102,8 @@ class Game:
 
     def outcome_text(self, lang: str) -> str | None:
         """The explanation of the outcome in another language (``"vi"``/``"en"``)."""
+        if lang not in ("vi", "en"):
+            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
         return self._texts.get(lang) if self._outcome else None
 
     @property
@@ -354,7 +356,11 @@ class Game:
             self._finish(outcome)
 
     # ------------------------------------------------------- offers and ends
-    def _live(self, action: str) -> None:
+    def _live(self, action: str, color: object) -> None:
+        # A side given as "red" or 1 would fail deep inside with an AttributeError.
+        if not isinstance(color, Color):
+            raise CotuongError(f"cannot {action}: the side must be Color.RED or Color.BLACK, "
+                               f"not {color!r}", "BAD_COLOR")
         if self._outcome is not None:
             raise GameOverError(f"cannot {action}: the game is over "
                                 f"({self._outcome.explanation})", "GAME_OVER")
@@ -363,7 +369,7 @@ class Game:
         """``color`` offers a draw; it ends the game only when the opponent accepts,
         or at once when the rule set lets the arbiter grant it (``003``: 50 moves each
         without a capture)."""
-        self._live("offer a draw")
+        self._live("offer a draw", color)
         limit = self.rules.offer_no_capture_plies
         if limit is not None and self._board.halfmove_clock >= limit:
             detail = {
@@ -378,7 +384,7 @@ class Game:
 
     def accept_draw(self, color: Color) -> list[Event]:
         """``color`` accepts the opponent's pending draw offer."""
-        self._live("accept a draw")
+        self._live("accept a draw", color)
         if self._offer is None or self._offer is color:
             raise CotuongError(f"{color.en} cannot accept: there is no draw offer from "
                                f"{color.opponent.en}", "NO_DRAW_OFFER")
@@ -386,7 +392,7 @@ class Game:
 
     def decline_draw(self, color: Color) -> list[Event]:
         """``color`` declines the opponent's pending draw offer."""
-        self._live("decline a draw")
+        self._live("decline a draw", color)
         if self._offer is None or self._offer is color:
             raise CotuongError(f"{color.en} cannot decline: there is no draw offer from "
                                f"{color.opponent.en}", "NO_DRAW_OFFER")
@@ -400,7 +406,7 @@ class Game:
 
         Raises :class:`~cotuong.CotuongError` (code ``NO_DRAW_CLAIM``) when no claim holds.
         """
-        self._live("claim a draw")
+        self._live("claim a draw", color)
         limit = self.rules.claim_no_capture_plies
         if limit is None:
             raise CotuongError(f"the {self.rules.name} rules have no draw claim",
@@ -428,7 +434,7 @@ class Game:
 
     def resign(self, color: Color) -> list[Event]:
         """``color`` resigns: the opponent wins."""
-        self._live("resign")
+        self._live("resign", color)
         winner = color.opponent
         texts = {"vi": f"{winner.vi} thắng: {color.vi} xin thua",
                  "en": f"{winner.en} wins: {color.en} resigned"}
@@ -437,7 +443,7 @@ class Game:
 
     def flag(self, color: Color) -> list[Event]:
         """``color``'s flag fell (the clock is outside the game): the opponent wins."""
-        self._live("flag")
+        self._live("flag", color)
         winner = color.opponent
         texts = {"vi": f"{winner.vi} thắng: {color.vi} hết thời gian",
                  "en": f"{winner.en} wins: {color.en} ran out of time"}
