@@ -102,3 +102,43 @@ def test_create_from_file_with_settings(tmp_path: Path,
     assert [p.name for p in t.players] == ["An", "Bình", "Chi"]
     assert t.double and t.rounds == 6 and t.scoring.draw == 0.5
     assert t.tiebreak_keys == ("direct_encounter", "buchholz")
+
+
+def test_players_file_with_bom_or_binary(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: a BOM stuck to the first name; a binary file gave a UnicodeDecodeError
+    # traceback.
+    names = tmp_path / "players.txt"
+    names.write_bytes("\ufeffAn\r\nBình\r\n".encode())
+    db = tmp_path / "t.sqlite3"
+    assert run(capsys, "create", str(db), "--players-file", str(names))[0] == 0
+    assert [p.name for p in SqliteStore.open(db).load().players] == ["An", "Bình"]
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(b"\xff\xfe\xab garbage")
+    code, _, err = run(capsys, "create", str(tmp_path / "u.sqlite3"), "--players-file", str(junk))
+    assert code == 2 and "[STORE_ERROR]" in err and "junk.txt" in err
+
+
+def test_headings_name_only_played_rounds(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: with two of five rounds played, `standings` said "after round 5";
+    # a nameless tournament printed " — vòng 1"; a bad round printed the heading first.
+    club = str(tmp_path / "club")
+    assert run(capsys, "create", club, "-p", "An", "-p", "Bình", "-p", "Chi", "-p", "Dũng",
+               "-p", "Em")[0] == 0
+    code, out, _ = run(capsys, "standings", club)
+    assert code == 0 and "standings before any result" in out.splitlines()[0]
+    assert out.startswith("Giải đấu / Tournament — ")
+    assert run(capsys, "result", club, "1", "2", "5", "1-0")[0] == 0
+    assert run(capsys, "result", club, "2", "5", "3", "0-1")[0] == 0
+    code, out, _ = run(capsys, "standings", club)
+    assert "sau vòng 2 / standings after round 2" in out.splitlines()[0]
+    code, out, err = run(capsys, "pairings", club, "6")
+    assert code == 2 and out == "" and "[NOT_IN_SCHEDULE]" in err
+    code, out, err = run(capsys, "standings", club, "--after", "7")
+    assert code == 2 and out == "" and "[NOT_IN_SCHEDULE]" in err
+    out_dir = tmp_path / "out"
+    assert run(capsys, "export", club, str(out_dir), "--formats", "csv")[0] == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == [
+        "round-01.csv", "round-02.csv", "standings-after-round-01.csv",
+        "standings-after-round-02.csv"]

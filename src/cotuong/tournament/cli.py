@@ -47,6 +47,17 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+def _title(t: Tournament) -> str:
+    """The tournament's name for headings (a nameless one still gets a heading)."""
+    return t.name.strip() or "Giải đấu / Tournament"
+
+
+def _last_played_round(t: Tournament) -> int:
+    """The last round with a recorded result (0 before any): "after round N" must not
+    name a round that has not been played."""
+    return max((g.round for g in t.games()), default=0)
+
+
 def _print_standings(t: Tournament, rows: tuple[StandingRow, ...]) -> None:
     heads = ["Hạng", "Số", "Đấu thủ / Player", "Điểm", "Ván", "Thắng", "Thắng Đen",
              *(CRITERIA[k].label_vi for k in t.tiebreak_keys)]
@@ -68,8 +79,9 @@ def _cmd_create(args: argparse.Namespace) -> int:
     names = list(args.player or [])
     if args.players_file:
         try:
-            text = Path(args.players_file).read_text(encoding="utf-8")
-        except OSError as exc:
+            # utf-8-sig: a byte-order mark would otherwise stick to the first name.
+            text = Path(args.players_file).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
             raise StoreError(f"cannot read {args.players_file}: {exc}") from exc
         names += [line.strip() for line in text.splitlines() if line.strip()]
     keys = [k.strip() for k in args.tiebreaks.split(",") if k.strip()] if args.tiebreaks \
@@ -106,9 +118,10 @@ def _cmd_draw(args: argparse.Namespace) -> int:
 
 def _cmd_pairings(args: argparse.Namespace) -> int:
     t = _store(args).load()
-    print(f"{t.name} — vòng {args.round} / round {args.round}")
+    entries = round_record(t, args.round)  # a bad round is refused before any output
+    print(f"{_title(t)} — vòng {args.round} / round {args.round}")
     print("Bàn  Đỏ (Red)  –  Đen (Black)  Kết quả")
-    for e in round_record(t, args.round):
+    for e in entries:
         if e.rests:
             print(f"{e.board:3d}  {e.rests} nghỉ / rests")
         else:
@@ -151,9 +164,12 @@ def _cmd_lots(args: argparse.Namespace) -> int:
 
 def _cmd_standings(args: argparse.Namespace) -> int:
     t = _store(args).load()
-    last = args.after if args.after is not None else t.rounds
-    print(f"{t.name} — bảng xếp hạng sau vòng {last} / standings after round {last}")
-    _print_standings(t, t.standings(args.after))
+    rows = t.standings(args.after)  # a bad round is refused before any output
+    last = args.after if args.after is not None else _last_played_round(t)
+    when = (f"sau vòng {last} / standings after round {last}" if last
+            else "chưa có kết quả / standings before any result")
+    print(f"{_title(t)} — bảng xếp hạng {when}")
+    _print_standings(t, rows)
     return 0
 
 
@@ -167,7 +183,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
     formats = {f.strip() for f in args.formats.split(",")}
     if not formats <= {"csv", "json", "html"}:
         raise ConfigurationError(f"formats are csv, json, html; got {args.formats!r}")
-    last = args.after if args.after is not None else t.rounds
+    # Default: up to the last round with a result (at least round 1's pairing sheet);
+    # "standings after round 5" must not be published before round 5 is played.
+    last = args.after if args.after is not None else max(1, _last_played_round(t))
     t.standings(last)  # validates the round before anything is written
     files: dict[str, str] = {}
     # The law asks for the record of each round and the standings after each round.
@@ -256,7 +274,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--after", type=int, default=None, help="after this round")
     p = cmd("export", "write round records and standings (CSV, JSON, HTML)", _cmd_export)
     p.add_argument("out", help="output directory")
-    p.add_argument("--after", type=int, default=None, help="up to this round")
+    p.add_argument("--after", type=int, default=None,
+                   help="up to this round (default: the last round with a result)")
     p.add_argument("--formats", default="csv,json,html")
     cmd("check", "verify the store (integrity check and replay)", _cmd_check)
     cmd("log", "the arbiter's event log", _cmd_log)
