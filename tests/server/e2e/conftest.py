@@ -70,6 +70,7 @@ class Server:
     """One ``cotuong serve`` child process; ``restart`` keeps its database."""
 
     db: Path
+    abandon_after_s: float | None = None
     port: int = field(default_factory=_free_port)
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
@@ -82,14 +83,19 @@ class Server:
         """``cotuong serve`` when the CLI has it, else uvicorn around ``create_app``."""
         exe = Path(sys.executable).with_name("cotuong")
         if importlib.util.find_spec("cotuong.server.cli") is not None and exe.exists():
-            return [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                    "--db", str(self.db)]
+            cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--db", str(self.db)]
+            if self.abandon_after_s is not None:
+                cmd += ["--abandon-after", str(self.abandon_after_s)]
+            return cmd
         code = ("import sys, uvicorn\n"
                 "from cotuong.server.app import create_app\n"
                 "from cotuong.server.settings import Settings\n"
-                "uvicorn.run(create_app(Settings(db=sys.argv[1])), host='127.0.0.1',\n"
-                "            port=int(sys.argv[2]), log_level='warning')\n")
-        return [sys.executable, "-c", code, str(self.db), str(self.port)]
+                "s = Settings(db=sys.argv[1], abandon_after_s=float(sys.argv[3]))\n"
+                "uvicorn.run(create_app(s), host='127.0.0.1', port=int(sys.argv[2]),\n"
+                "            log_level='warning')\n")
+        abandon = 120.0 if self.abandon_after_s is None else self.abandon_after_s
+        return [sys.executable, "-c", code, str(self.db), str(self.port), str(abandon)]
 
     def start(self) -> None:
         cmd = self.command()

@@ -11,6 +11,9 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+from tests.server.e2e.conftest import Player, Server
+
 # A short opening, legal from the start position (Red, Black, Red, …).
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
 # The referee's example: Red's rook checks from h9 and h8 while the king steps f9–f8.
@@ -404,3 +407,31 @@ def test_time_forfeit_with_seconds_per_move(people: Any) -> None:
         assert p.attr("termination") == "TIME_FORFEIT"
     assert host.page.locator("#clock-red").get_attribute("data-ms") == "0"
     host.shot("90-time-forfeit")
+
+
+def test_abandonment_countdown_and_ruling(playwright_api: Any,
+                                          tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A player who leaves mid-game: the other sees the countdown, then the win by abandonment.
+    Its own server, with a 4-second abandonment time."""
+    srv = Server(tmp_path_factory.mktemp("abandon") / "cotuong.sqlite3", abandon_after_s=4)
+    srv.start()
+    host = Player(playwright_api, srv, "host")
+    guest = Player(playwright_api, srv, "guest")
+    try:
+        code = host.create_room(color="red", tc="none")
+        guest.join(code, "black")
+        host.move("h2e2")
+        guest.move("h9g7")
+        guest.close()  # the browser tab is gone
+        host.page.wait_for_selector("#abandon")
+        assert "Đen" in host.page.locator("#abandon").inner_text()
+        host.page.wait_for_selector("#player-top .presence.off", state="attached")
+        host.shot("95-abandon-countdown")
+        host.wait_over(timeout=20_000)
+        assert host.attr("result") == "1-0"
+        assert host.attr("termination") == "ABANDONMENT"
+        host.shot("96-abandoned")
+        assert not host.errors, host.errors
+    finally:
+        host.close()
+        srv.stop()
