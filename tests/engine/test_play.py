@@ -12,6 +12,7 @@ from types import ModuleType
 import pytest
 
 from cotuong import Board, Color, Move, Termination
+from cotuong.engine import play as play_module
 from cotuong.engine.interface import Info, Limits, SearchResult
 from cotuong.engine.play import PlaySettings, TerminalGame
 from cotuong.records import read_pgn
@@ -224,3 +225,24 @@ def test_play_command_prompts_for_level_and_colour(tmp_path: Path) -> None:
     assert "Đen thắng: Đỏ xin thua" in out
     (record,) = read_pgn(pgn.read_text(encoding="utf-8"))
     assert record.headers["Black"] == "level:2" and len(record.moves) == 2
+
+
+def test_notation_mistakes_are_explained_in_vietnamese(tmp_path: Path) -> None:
+    # Regression: a Vietnamese session printed the notation package's English reasons
+    # ("no Red horse on file 5", "the last character 'z' should be a number …").
+    script = ["M5.3", "M8.5", "S4.6", "T3-5", "P2.9", "Tg/1", "xyz", "resign"]
+    inp = io.StringIO("\n".join(script) + "\n")
+    tg, out = start(RandomPlayer(seed=1), Color.RED, inp, tmp_path)
+    tg.run()
+    replies = [line.split("): ", 1)[1] for line in out.getvalue().splitlines()
+               if line.startswith("Nước đi của bạn")][:7]
+    assert replies == [
+        "Nước đi không hợp lệ: " + play_module._VI_NOTATION["NO_SUCH_PIECE"],
+        "Nước đi không hợp lệ: Mã chỉ đến cột cách một hoặc hai cột",
+        "Nước đi không hợp lệ: Sĩ chỉ đến cột bên cạnh",
+        "Nước đi không hợp lệ: Mã, Tượng, Sĩ không đi ngang: số cuối là cột đến",
+        "Nước đi không hợp lệ: nước đi ra ngoài bàn cờ",
+        "Không hiểu nước đi 'Tg/1': thiếu số cột của quân (viết Tg6/1, không phải Tg/1)",
+        "Không hiểu nước đi 'xyz': " + play_module._VI_UNREADABLE,
+    ]
+    assert not any(word in out.getvalue() for word in ("file", "horse", "should be"))

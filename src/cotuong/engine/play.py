@@ -27,7 +27,12 @@ from pathlib import Path
 from typing import TextIO
 
 from cotuong.core.board import Board
-from cotuong.core.errors import CotuongError, IllegalMoveError
+from cotuong.core.errors import (
+    AmbiguousMoveError,
+    CotuongError,
+    IllegalMoveError,
+    InvalidMoveTextError,
+)
 from cotuong.core.outcome import Outcome
 from cotuong.core.types import Color, Move
 from cotuong.display import render_board
@@ -68,6 +73,30 @@ _TEXT = {
     "title": ("Cờ Tướng — bạn ({you}) đấu với máy ({ai})",
               "Xiangqi — you ({you}) against the AI ({ai})"),
 }
+
+
+# The notation package explains in English only; a Vietnamese player reads why here.
+_VI_NOTATION = {
+    "MISSING_FILE": "thiếu số cột của quân (viết Tg6/1, không phải Tg/1)",
+    "NO_SUCH_PIECE": "không có quân nào đúng như nước ghi (xem lại chữ quân, số cột đếm từ "
+                     "phải sang trái phía bạn, và t/s cho hai quân cùng cột)",
+    "BAD_GEOMETRY": "quân này không đi được như vậy (Mã, Tượng, Sĩ ghi cột đến; Xe, Pháo, "
+                    "Tốt, Tướng đi thẳng ghi số bước)",
+    "AMBIGUOUS_MOVE": "có nhiều nước hợp lệ ứng với cách ghi này; ghi rõ quân trước (t) hay "
+                      "sau (s)",
+    "AMBIGUOUS_NOTATION": "cách ghi này đọc được thành hai nước khác nhau; hãy ghi kiểu Việt "
+                          "Nam (P2-5) hoặc ICCS (h2e2)",
+}
+# BAD_GEOMETRY carries one of a few fixed English reasons (notation.model.target_square).
+_VI_GEOMETRY = (
+    ("leaves the board", "nước đi ra ngoài bàn cờ"),
+    ("must change file", "đi ngang (bình) phải sang cột khác"),
+    ("cannot move sideways", "Mã, Tượng, Sĩ không đi ngang: số cuối là cột đến"),
+    ("horse moves", "Mã chỉ đến cột cách một hoặc hai cột"),
+    ("elephant moves", "Tượng chỉ đến cột cách hai cột"),
+    ("advisor moves", "Sĩ chỉ đến cột bên cạnh"),
+)
+_VI_UNREADABLE = "cách ghi ví dụ: P2-5, M8.7, X1/1, Tg5.1, Xt-2; hoặc h2e2, C2.5, 炮二平五"
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
@@ -198,9 +227,12 @@ class TerminalGame:
             except CotuongError as exc:
                 errors.append(exc)
         # Prefer the error of a reading that named a move (illegal) over "unreadable".
-        illegal = [e for e in errors if isinstance(e, IllegalMoveError)]
+        illegal = [e for e in errors if isinstance(e, (IllegalMoveError, AmbiguousMoveError))]
         if illegal:
             return _t(lang, "illegal", why=self._why_illegal(board, illegal[0]))
+        if lang == "vi":
+            why = _VI_NOTATION.get(errors[0].code, _VI_UNREADABLE)
+            return _t(lang, "unreadable", text=text, why=why)
         return _t(lang, "unreadable", text=text, why=str(errors[0]))
 
     def _why_illegal(self, board: Board, exc: CotuongError) -> str:
@@ -210,6 +242,11 @@ class TerminalGame:
             reason = board.illegal_reason(Move.from_iccs(named.group(1)))
             if reason is not None:
                 return reason.text(self.s.lang)
+        if self.s.lang == "vi" and not isinstance(exc, InvalidMoveTextError):
+            for english, vietnamese in _VI_GEOMETRY if exc.code == "BAD_GEOMETRY" else ():
+                if english in str(exc):
+                    return vietnamese
+            return _VI_NOTATION.get(exc.code, str(exc))
         return str(exc)
 
     def _search(self, limits: Limits) -> SearchResult:
