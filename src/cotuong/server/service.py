@@ -98,6 +98,9 @@ class GameService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._stopping = False
+        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flush_task: asyncio.Task[None] | None = None
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
@@ -107,6 +110,37 @@ class GameService:
         """Run a blocking store call on the single database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_thread, fn, *args)
+
+    async def write(self, op: str, *args: Any) -> None:
+        """A committed write (``Store.write_batch`` op): writes that arrive while one batch
+        is being committed go together in the next (group commit), so under load there is
+        one commit for many moves. Returns once this write is committed."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, args, fut))
+        if not self._flushing:
+            self._flushing = True
+            # Not in self._tasks: stop() lets a commit in progress finish, never cancels it.
+            self._flush_task = asyncio.create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    errors = await self.db(self.store.write_batch,
+                                           [(op, args) for op, args, _ in batch])
+                except Exception as exc:
+                    errors = [exc] * len(batch)
+                for (_, _, fut), error in zip(batch, errors, strict=True):
+                    if fut.done():
+                        continue
+                    if error is None:
+                        fut.set_result(None)
+                    else:
+                        fut.set_exception(error)
+        finally:
+            self._flushing = False
 
     def spawn(self, coro: Awaitable[Any]) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(coro)
@@ -146,7 +180,7 @@ class GameService:
 
     async def _beat(self) -> None:
         while True:
-            await self.db(self.store.set_meta, "heartbeat_ms", str(self.clock.now_ms()))
+            await self.write("set_meta", "heartbeat_ms", str(self.clock.now_ms()))
             await asyncio.sleep(self.settings.heartbeat_s)
 
     async def stop(self) -> None:
@@ -165,6 +199,9 @@ class GameService:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._flush_task is not None:
+            with contextlib.suppress(Exception):
+                await self._flush_task
         for members in self.members.values():
             for m in members:
                 m.queue.put_nowait(None)
@@ -224,7 +261,7 @@ class GameService:
         fields = g.row_fields()
         if extra:
             fields.update(extra)
-        await self.db(self.store.update_game, g.id, fields)
+        await self.write("update_game", g.id, fields)
 
     # ------------------------------------------------------------ fan-out
     def _deliver(self, code: str, text: str) -> None:
@@ -424,7 +461,7 @@ class GameService:
         g.version += 1
         fields = {**g.row_fields(), **extra}
         try:
-            await self.db(self.store.record_move, g.id, g.ply, iccs, now, fields)
+            await self.write("record_move", g.id, g.ply, iccs, now, fields)
         except Exception:
             g.rebuild(g.ply - 1)  # not stored: not played
             g.clock, g.status, g.outcome = old_clock, "playing", None
@@ -546,7 +583,7 @@ class GameService:
             g.clock = (g.clock.start(g.turn, now) if keep >= START_PLY
                        else g.clock.stop(now, g.room.tc) if g.room.tc else g.clock)
         g.version += 1
-        await self.db(self.store.take_back, g.id, keep, g.row_fields())
+        await self.write("take_back", g.id, keep, g.row_fields())
         await self.publish(g, [{"kind": "takeback_done", "color": requester}])
         self._schedule(g)
         self._maybe_ai(g)

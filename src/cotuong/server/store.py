@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 
 from cotuong.core.errors import CotuongError
@@ -189,9 +189,41 @@ class Store:
 
     def set_meta(self, key: str, value: str) -> None:
         with self.engine.begin() as c:
-            if c.execute(update(meta_table).where(meta_table.c.key == key)
-                         .values(value=value)).rowcount == 0:
-                c.execute(insert(meta_table).values(key=key, value=value))
+            self._w_set_meta(c, key, value)
+
+    @staticmethod
+    def _w_set_meta(c: Connection, key: str, value: str) -> None:
+        if c.execute(update(meta_table).where(meta_table.c.key == key)
+                     .values(value=value)).rowcount == 0:
+            c.execute(insert(meta_table).values(key=key, value=value))
+
+    # -------------------------------------------------------- group commit
+    WRITES = ("set_meta", "update_game", "record_move", "take_back")
+
+    def write_batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[Exception | None]:
+        """Several writes in one transaction (group commit: one commit for many moves).
+        If the batch fails, each write is retried alone so only the faulty one fails;
+        the result lists the error of each write (``None`` = committed)."""
+        for name, _ in ops:
+            if name not in self.WRITES:
+                raise StoreError(f"unknown write {name!r}")
+        try:
+            with self.engine.begin() as c:
+                for name, args in ops:
+                    getattr(self, "_w_" + name)(c, *args)
+            return [None] * len(ops)
+        except Exception:
+            if len(ops) == 1:
+                raise
+        results: list[Exception | None] = []
+        for name, args in ops:
+            try:
+                with self.engine.begin() as c:
+                    getattr(self, "_w_" + name)(c, *args)
+                results.append(None)
+            except Exception as exc:  # reported to the one caller it concerns
+                results.append(exc)
+        return results
 
     # ------------------------------------------------------- users, sessions
     def create_user(self, username: str, password_hash: str, now_ms: int) -> int:
@@ -276,22 +308,35 @@ class Store:
 
     def update_game(self, game_id: int, fields: Mapping[str, Any]) -> None:
         with self.engine.begin() as c:
-            c.execute(update(games).where(games.c.id == game_id).values(**fields))
+            self._w_update_game(c, game_id, fields)
+
+    @staticmethod
+    def _w_update_game(c: Connection, game_id: int, fields: Mapping[str, Any]) -> None:
+        c.execute(update(games).where(games.c.id == game_id).values(**fields))
 
     def record_move(self, game_id: int, ply: int, iccs: str, at_ms: int,
                     fields: Mapping[str, Any]) -> None:
         """Insert move ``ply`` and the game's new state in one transaction. A second move
         for the same ply violates the primary key (a duplicate can never be stored)."""
         with self.engine.begin() as c:
-            c.execute(insert(moves).values(game_id=game_id, ply=ply, iccs=iccs, at_ms=at_ms))
-            c.execute(update(games).where(games.c.id == game_id).values(plies=ply, **fields))
+            self._w_record_move(c, game_id, ply, iccs, at_ms, fields)
+
+    @staticmethod
+    def _w_record_move(c: Connection, game_id: int, ply: int, iccs: str, at_ms: int,
+                       fields: Mapping[str, Any]) -> None:
+        c.execute(insert(moves).values(game_id=game_id, ply=ply, iccs=iccs, at_ms=at_ms))
+        c.execute(update(games).where(games.c.id == game_id).values(plies=ply, **fields))
 
     def take_back(self, game_id: int, keep_plies: int, fields: Mapping[str, Any]) -> None:
         with self.engine.begin() as c:
-            c.execute(delete(moves).where(moves.c.game_id == game_id,
-                                          moves.c.ply > keep_plies))
-            c.execute(update(games).where(games.c.id == game_id)
-                      .values(plies=keep_plies, **fields))
+            self._w_take_back(c, game_id, keep_plies, fields)
+
+    @staticmethod
+    def _w_take_back(c: Connection, game_id: int, keep_plies: int,
+                     fields: Mapping[str, Any]) -> None:
+        c.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.ply > keep_plies))
+        c.execute(update(games).where(games.c.id == game_id)
+                  .values(plies=keep_plies, **fields))
 
     def live_game_ids(self) -> list[int]:
         """Games not over yet (to resume after a restart)."""
