@@ -108,7 +108,24 @@ class Player:
 async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     latencies: list[float], counters: dict[str, int], ready: asyncio.Event,
                     rng: random.Random, client: httpx.AsyncClient,
-                    client2: httpx.AsyncClient, stamps: list[float]) -> None:
+                    client2: httpx.AsyncClient, stamps: list[float],
+                    gate: asyncio.Semaphore) -> None:
+    async with gate:  # a bounded number of games set up at once
+        red, black = await set_up(base, ws_base, client, client2)
+    try:
+        counters["connected"] += 1
+        await ready.wait()
+        await asyncio.gather(
+            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters, stamps),
+            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters,
+                        stamps))
+    finally:
+        await red.close()
+        await black.close()
+
+
+async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
+                 client2: httpx.AsyncClient) -> tuple[ClientConnection, ClientConnection]:
     for attempt in range(5):  # a keep-alive connection may close under us: retry
         try:
             host = (await client.post("/api/rooms", json={"color": "red"})).json()
@@ -119,19 +136,14 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
             if attempt == 4:
                 raise
             await asyncio.sleep(0.2)
-    async with connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22) as red, \
-            connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22) as black:
-        for ws, secret in ((red, host["secret"]), (black, guest["secret"])):
-            await ws.send(json.dumps({"type": "hello", "secret": secret}))
-        for ws in (red, black):  # set up = greeted and shown the game
-            while json.loads(await ws.recv()).get("type") != "state":
-                pass
-        counters["connected"] += 1
-        await ready.wait()
-        await asyncio.gather(
-            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters, stamps),
-            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters,
-                        stamps))
+    red = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
+    black = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
+    for ws, secret in ((red, host["secret"]), (black, guest["secret"])):
+        await ws.send(json.dumps({"type": "hello", "secret": secret}))
+    for ws in (red, black):  # set up = greeted and shown the game
+        while json.loads(await ws.recv()).get("type") != "state":
+            pass
+    return red, black
 
 
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
@@ -176,12 +188,13 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
 
 
 async def level(base: str, games: int, seconds: float, think: float,
-                seed: int) -> dict[str, Any]:
+                seed: int, server_pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0}
     ready = asyncio.Event()
+    gate = asyncio.Semaphore(16)
     stop_at = [float("inf")]
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
@@ -189,21 +202,27 @@ async def level(base: str, games: int, seconds: float, think: float,
             httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c2:
         setup = time.perf_counter()
         tasks = []
-        for i in range(games):
+        for _ in range(games):
             tasks.append(asyncio.create_task(play_game(
                 base, ws_base, think, stop_at, latencies, counters, ready,
-                random.Random(rng.random()), c1, c2, stamps)))
-            if i % 50 == 49:
-                await asyncio.sleep(0.05)  # do not flood the accept queue
+                random.Random(rng.random()), c1, c2, stamps, gate)))
+        budget = max(120.0, games * 0.6)
         while counters["connected"] < games:
             await asyncio.sleep(0.1)
-            if time.perf_counter() - setup > 120:
-                raise RuntimeError(f"only {counters['connected']} of {games} games set up")
+            failed = [t for t in tasks if t.done() and t.exception() is not None]
+            if failed:
+                raise RuntimeError(f"a game could not be set up: {failed[0].exception()!r}")
+            if time.perf_counter() - setup > budget:
+                raise RuntimeError(f"only {counters['connected']} of {games} games set up "
+                                   f"in {budget:.0f} s")
         setup_s = time.perf_counter() - setup
         start = time.monotonic()
         stop_at[0] = start + seconds
+        cpu_start = cpu_seconds(server_pid)
         ready.set()
         await asyncio.sleep(seconds)
+        window_cpu = cpu_seconds(server_pid) - cpu_start
+        window_moves = counters["moves"]
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
         for t in tasks:
             t.cancel()
@@ -225,7 +244,10 @@ async def level(base: str, games: int, seconds: float, think: float,
             "moves_per_s": counters["moves"] / elapsed, "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else float("nan"),
             "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
-            "worst_ms_per_second": worst, "server": server_side}
+            "worst_ms_per_second": worst, "server": server_side,
+            # Server CPU per move in the measured window: what one free core could carry.
+            "server_cpu_ms_per_move": window_cpu * 1000 / max(1, window_moves),
+            "server_cpu_share": window_cpu / seconds}
 
 
 @contextlib.contextmanager
@@ -278,7 +300,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         assert proc.pid is not None
         cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
         try:
-            r = asyncio.run(level(base, n, args.seconds, args.think, args.seed))
+            r = asyncio.run(level(base, n, args.seconds, args.think, args.seed, proc.pid))
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
             r["client_cpu_s"] = time.process_time() - own0
@@ -297,7 +319,9 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"load {r['load']:.1f}", flush=True)
         srv = r["server"]
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
-              f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms", flush=True)
+              f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
+              f"window {r['server_cpu_share']:.0%} of a core, "
+              f"{r['server_cpu_ms_per_move']:.2f} ms per move", flush=True)
         if args.verbose:
             print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
     return results
@@ -327,9 +351,14 @@ def main() -> int:
     import signal
     signal.signal(signal.SIGALRM, alarm)
     signal.alarm(int(args.limit))
+    t = time.perf_counter()
+    x = 0
+    for i in range(1_000_000):  # CPU calibration: ~40-60 ms on an idle core of this machine
+        x += i
+    calib = (time.perf_counter() - t) * 1000
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s",
-          flush=True)
+          f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
+          f"1M-step Python loop {calib:.0f} ms", flush=True)
     if not args.no_sqlite:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
