@@ -246,3 +246,28 @@ def test_notation_mistakes_are_explained_in_vietnamese(tmp_path: Path) -> None:
         "Không hiểu nước đi 'xyz': " + play_module._VI_UNREADABLE,
     ]
     assert not any(word in out.getvalue() for word in ("file", "horse", "should be"))
+
+
+def test_unwritable_pgn_path_loses_no_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: a --pgn path in a missing directory ended the finished game in a
+    # FileNotFoundError traceback, and the game record was lost.
+    from cotuong.cli import main
+
+    missing = tmp_path / "no" / "dir" / "g.pgn"
+    assert main(["play", "--level", "1", "--color", "red", "--pgn", str(missing)]) == 2
+    assert "[UNWRITABLE_FILE]" in capsys.readouterr().err
+    # The directory can also vanish during the game: the record is printed instead.
+    inp = io.StringIO("h2e2\nresign\n")
+    tg, out = start(RandomPlayer(seed=1), Color.RED, inp, tmp_path)
+    tg.s = PlaySettings(**{**{f: getattr(tg.s, f) for f in tg.s.__slots__},
+                           "pgn_path": str(missing)})
+    outcome = tg.run()
+    text = out.getvalue()
+    assert outcome is not None and "Không lưu được ván cờ vào" in text
+    (record,) = read_pgn(text[text.index("[Event"):])
+    assert record.result == "0-1" and record.moves[0] == Move.from_iccs("h2e2")
+    # The level and colour prompts say why they ask again, and accept "quit".
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\nquit\n"))
+    assert main(["play", "--no-save"]) == 0
+    assert "Không hiểu câu trả lời 'x': hãy gõ 1-8" in capsys.readouterr().out

@@ -98,6 +98,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+_QUIT = ("quit", "exit", "q", "thoat", "thoát")
+_BAD_ANSWER = {"vi": "Không hiểu câu trả lời {answer!r}: hãy gõ {expected} (hoặc quit)",
+               "en": "Cannot read the answer {answer!r}: type {expected} (or quit)"}
+
+
 def _prompt(question: str) -> str:
     sys.stdout.write(question)
     sys.stdout.flush()
@@ -114,13 +119,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
         level = args.level
         while level is None:
             answer = _prompt(_t(lang, "level", default=1)) or "1"
+            if answer.lower() in _QUIT:
+                return 0
             level = int(answer) if answer.isdigit() and 1 <= int(answer) <= 8 else None
+            if level is None:  # say why the question comes again
+                print(_BAD_ANSWER[lang].format(answer=answer, expected="1-8"))
         spec = f"level:{level}"
     color = args.color
     while color is None:
         answer = (_prompt(_t(lang, "color")) or "r").lower()
+        if answer in _QUIT:
+            return 0
         color = {"r": "red", "red": "red", "đỏ": "red", "do": "red",
                  "b": "black", "black": "black", "đen": "black", "den": "black"}.get(answer)
+        if color is None:
+            print(_BAD_ANSWER[lang].format(answer=answer, expected="r / b"))
     human = Color.RED if color == "red" else Color.BLACK
     if args.movetime:
         limits = Limits(movetime_ms=args.movetime)
@@ -128,6 +141,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         limits = Limits() if spec.startswith("level:") else Limits(movetime_ms=1000)
     pgn = None if args.no_save else (
         args.pgn or time.strftime("cotuong-%Y%m%d-%H%M%S.pgn"))
+    if pgn is not None and not Path(pgn).resolve().parent.is_dir():
+        # Said before the game, not after it (the game would be lost).
+        raise CotuongError(f"cannot save the game to {pgn}: no directory "
+                           f"{Path(pgn).resolve().parent}", "UNWRITABLE_FILE")
     settings = PlaySettings(human=human, lang=lang, rules=args.rules, limits=limits,
                             ansi=sys.stdout.isatty() and not args.no_color,
                             letters=args.letters, fen=args.fen, pgn_path=pgn, ai_name=spec)

@@ -66,6 +66,8 @@ _TEXT = {
     "quit": ("Ván cờ dừng lại, chưa có kết quả.", "Game stopped without a result."),
     "over": ("Kết thúc: {why}", "Game over: {why}"),
     "saved": ("Đã lưu ván cờ vào {path}", "Game saved to {path}"),
+    "not_saved": ("Không lưu được ván cờ vào {path} ({why}); biên bản ván cờ:",
+                  "Could not save the game to {path} ({why}); the game record:"),
     "check": ("Chiếu tướng!", "Check!"),
     "level": ("Chọn cấp độ 1-8 [{default}]: ", "Choose a level 1-8 [{default}]: "),
     "color": ("Bạn cầm quân nào, đỏ (r) hay đen (b)? [r]: ",
@@ -371,8 +373,14 @@ class TerminalGame:
         if outcome is not None:
             self.say(_t(lang, "over", why=self._explain(outcome)))
         if self.s.pgn_path:
-            Path(self.s.pgn_path).write_text(self.pgn(), encoding="utf-8")
-            self.say(_t(lang, "saved", path=self.s.pgn_path))
+            try:
+                Path(self.s.pgn_path).write_text(self.pgn(), encoding="utf-8")
+            except OSError as exc:
+                # The game just played must not be lost to a traceback: show it instead.
+                self.say(_t(lang, "not_saved", path=self.s.pgn_path, why=exc.strerror or exc))
+                self.say(self.pgn())
+            else:
+                self.say(_t(lang, "saved", path=self.s.pgn_path))
         return outcome
 
     def _explain(self, outcome: Outcome) -> str:
