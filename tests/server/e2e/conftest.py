@@ -127,7 +127,9 @@ class Server:
         self.proc = None
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an event loop running in the
+# main thread until it is stopped, and later tests (and doctests) call asyncio.run().
+@pytest.fixture(scope="module")
 def playwright_api() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
