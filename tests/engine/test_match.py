@@ -232,3 +232,21 @@ def test_an_external_engine_that_hangs_on_a_clock_loses_on_time() -> None:
         black.close()
     assert moves == () and outcome.termination is Termination.TIME_FORFEIT
     assert outcome.winner is Color.BLACK
+
+
+def test_unwritable_pgn_and_binary_openings_are_named_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: both ended in a traceback (FileNotFoundError, UnicodeDecodeError).
+    from cotuong.cli import main
+
+    missing = tmp_path / "no" / "dir" / "m.pgn"
+    assert main(["match", "level:1", "level:2", "--games", "1", "--pgn", str(missing)]) == 2
+    assert "[UNWRITABLE_FILE]" in capsys.readouterr().err
+    junk = tmp_path / "book.bin"
+    junk.write_bytes(b"\xff\xfe\xab\x00 not text")
+    with pytest.raises(RecordError, match="cannot read"):
+        load_openings(junk)
+    good = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(f"\ufeff{good} ; start\n".encode())
+    assert load_openings(bom) == [Opening(good, "start")]

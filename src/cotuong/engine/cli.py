@@ -70,7 +70,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
     tally = [0, 0, 0]
     pgn_path = Path(args.pgn) if args.pgn else None
     if pgn_path is not None:
-        pgn_path.write_text("", encoding="utf-8")
+        try:
+            pgn_path.write_text("", encoding="utf-8")
+        except OSError as exc:
+            raise CotuongError(f"cannot write the PGN file {pgn_path}: "
+                               f"{exc.strerror or exc}", "UNWRITABLE_FILE") from None
     print(f"Match {args.first} vs {args.second}: {total} games, {tc.describe()}, "
           f"rules {args.rules}, concurrency {args.concurrency}", flush=True)
 

@@ -58,8 +58,8 @@ def load_openings(path: str | Path | None = None) -> list[Opening]:
         where = "the built-in opening book"
     else:
         try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
+            text = Path(path).read_text("utf-8-sig")  # a BOM is not part of the first FEN
+        except (OSError, UnicodeDecodeError) as exc:
             raise RecordError(f"cannot read openings file {path}: {exc}") from exc
         where = str(path)
     openings = []
