@@ -73,6 +73,22 @@ OPENINGS = (
     "h0g2 c6c5",
     "b2e2 h7e7 h0g2",
     "h2e2 b9c7 h0g2 a9a8",
+    "h2e2 h9g7 h0g2 g6g5",
+    "h2e2 b9c7 b0c2 c6c5",
+    "b2e2 h9g7 h0g2 i9h9",
+    "c3c4 h9g7 b0c2",
+    "g3g4 b9c7 h0g2",
+    "h2d2 h9g7",
+    "b2f2 b9c7",
+    "h0g2 h9g7 g3g4",
+    "b0c2 b9c7 c3c4",
+    "h2e2 h9i7",
+    "h2e2 b9a7",
+    "c0e2 b9c7",
+    "g0e2 h9g7 h0g2",
+    "i0i1 h9g7",
+    "a3a4 b9c7",
+    "e3e4 h9g7",
 )
 
 
@@ -98,17 +114,17 @@ def cmd_perft(args: argparse.Namespace) -> None:
     total_nodes, total_time = 0, 0.0
     for i, (fen, counts) in enumerate(rows, 1):
         for depth in range(1, min(max_depth, len(counts)) + 1):
-            t = time.perf_counter()
+            t = time.process_time()  # CPU seconds: the machine is shared, wall time is not ours
             n = perft(fen + " - - 0 1", depth)
-            dt = time.perf_counter() - t
+            dt = time.process_time() - t
             ok = "ok" if n == counts[depth - 1] else f"MISMATCH (expected {counts[depth - 1]})"
             if depth >= 4:
                 total_nodes += n
                 total_time += dt
-                print(f"pos {i:2d} d{depth}: {n:>12,} {dt:7.2f} s {n / dt:>12,.0f}/s {ok}")
+                print(f"pos {i:2d} d{depth}: {n:>12,} {dt:7.2f} s CPU {n / dt:>12,.0f}/s {ok}")
             elif ok != "ok":
                 print(f"pos {i:2d} d{depth}: {n} {ok}")
-    print(f"total d4+: {total_nodes:,} nodes in {total_time:.1f} s = "
+    print(f"total d4+: {total_nodes:,} nodes in {total_time:.1f} CPU-s = "
           f"{total_nodes / total_time:,.0f} nodes/s; peak RSS {peak_rss_mb():.0f} MB")
 
 
@@ -148,8 +164,8 @@ _READY = (
     "import time; t=time.perf_counter(); from cotuong.engine import BuiltinEngine; "
     "from cotuong.engine.interface import Limits; "
     "BuiltinEngine(8).search('" + START + "', [], Limits(depth=1)); "
-    "import resource; print(time.perf_counter()-t, "
-    "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)"
+    "import resource; r=resource.getrusage(resource.RUSAGE_SELF); "
+    "print(time.perf_counter()-t, r.ru_maxrss/1024, r.ru_utime+r.ru_stime)"
 )
 
 
@@ -162,8 +178,10 @@ def cmd_coldstart(args: argparse.Namespace) -> None:
             out = subprocess.run([sys.executable, "-c", _READY], env=env, check=True,
                                  capture_output=True, text=True).stdout.split()
             wall = time.perf_counter() - t
+            # CPU seconds are what the machine's load does not inflate.
             print(f"{label}: ready in {float(out[0]):.2f} s inside, {wall:.2f} s wall "
-                  f"(incl. interpreter start); peak RSS {float(out[1]):.0f} MB")
+                  f"(incl. interpreter start), {float(out[2]):.2f} s CPU; "
+                  f"peak RSS {float(out[1]):.0f} MB")
     t = time.perf_counter()
     subprocess.run([sys.executable, "-c", "import cotuong.engine.interface"], check=True)
     print(f"import cotuong.engine.interface: {time.perf_counter() - t:.2f} s wall")
@@ -240,7 +258,7 @@ def cmd_ladder(args: argparse.Namespace) -> None:
     pairs = [tuple(int(x) for x in p.split("-")) for p in args.pairs.split(",")]
     jobs = []
     for low, high in pairs:
-        for g in range(args.games):
+        for g in range(args.first, args.first + args.games):
             opening = OPENINGS[(g // 2) % len(OPENINGS)]
             jobs.append((low, high, opening, g % 2 == 0, args.ms, 1000 * low + g))
     _run_jobs(jobs, _level_game, args.workers, lambda r: f"L{r[1]} vs L{r[0]}")
@@ -271,7 +289,7 @@ def cmd_fsf(args: argparse.Namespace) -> None:
               "(see benchmarks/README.md)")
         return
     jobs = [(OPENINGS[(g // 2) % len(OPENINGS)], g % 2 == 0, args.ms, 7000 + g)
-            for g in range(args.games)]
+            for g in range(args.first, args.first + args.games)]
     _run_jobs(jobs, _fsf_game, args.workers, lambda r: "L8 vs Fairy-Stockfish")
 
 
@@ -313,11 +331,13 @@ def main() -> None:
     p.add_argument("--ms", type=int, default=100)
     p.add_argument("--pairs", default="1-2,2-3,3-4,4-5,5-6,6-7,7-8")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--first", type=int, default=0, help="first game number (openings, seeds)")
     p.set_defaults(func=cmd_ladder)
     p = sub.add_parser("fsf")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--ms", type=int, default=300)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="first game number (openings, seeds)")
     p.set_defaults(func=cmd_fsf)
     args = parser.parse_args()
     args.func(args)
