@@ -54,3 +54,21 @@ def test_errors_name_the_move(capsys: pytest.CaptureFixture[str]) -> None:
     assert "move 2 (h0h5)" in err
     assert main(["adjudicate", "--pgn", "/nonexistent.pgn"]) == 2
     assert main(["adjudicate", "--pgn", "x.pgn", "--moves", "h2e2"]) == 2
+
+
+def test_binary_file_and_dhtmlxq_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: a non-UTF-8 file gave a UnicodeDecodeError traceback, and a DhtmlXQ
+    # page (which `cotuong record check` reads) was parsed as PGN: "'<!DOCTYPE'" as move 1.
+    junk = tmp_path / "junk.pgn"
+    junk.write_bytes(b"\xff\xfe\xab garbage")
+    assert main(["adjudicate", "--pgn", str(junk)]) == 2
+    assert "[NO_FILE]" in capsys.readouterr().err
+    page = tmp_path / "game.html"
+    page.write_text("<!DOCTYPE html><html><body>[DhtmlXQ]\n[DhtmlXQ_movelist]7747"
+                    "[/DhtmlXQ_movelist]\n[DhtmlXQ_result]未知[/DhtmlXQ_result]\n[/DhtmlXQ]"
+                    "</body></html>\n", encoding="utf-8")
+    assert main(["adjudicate", "--pgn", str(page), "--json"]) == 0
+    [data] = json.loads(capsys.readouterr().out)  # a whole file: a list, even of one game
+    assert data["moves_played"] == 1 and data["record_issues"] == []
+    assert main(["adjudicate", "--pgn", str(page), "--game", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves_played"] == 1

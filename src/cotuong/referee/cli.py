@@ -108,12 +108,16 @@ def _cmd_adjudicate(args: argparse.Namespace) -> int:
             raise CotuongError("give either --pgn or --fen/--moves, not both", "BAD_ARGS")
         path = Path(args.pgn)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror}", "NO_FILE") from None
-        from cotuong.records import read_pgn
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte "
+                              f"{exc.start})", "NO_FILE") from None
+        # Whatever `cotuong record check` reads: PGN, seed [game] blocks, DhtmlXQ pages.
+        from cotuong.records.cli import read_any
 
-        records = read_pgn(text, args.notation)
+        records = read_any(text, args.notation)
         if not records:
             raise RecordError(f"{path}: no game found", "EMPTY_RECORD")
         chosen = range(len(records))
@@ -136,7 +140,10 @@ def _cmd_adjudicate(args: argparse.Namespace) -> int:
                                   notation=args.notation))
     if args.json:
         data: Any = [r.as_dict(lang) for r in results]
-        print(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
+        # One object for one game asked for (--moves, or --pgn with --game); a list for a
+        # whole file, even of one game, so the shape does not depend on the file's length.
+        single = args.pgn is None or args.game is not None
+        print(json.dumps(data[0] if single else data, ensure_ascii=False, indent=2))
     else:
         print("\n\n".join(r.as_text(lang) for r in results))
     sys.stdout.flush()
