@@ -223,3 +223,16 @@ def test_light_check_without_the_records_reader(monkeypatch: pytest.MonkeyPatch)
     t.record(1, "An", "Dũng", "1-0", pgn='[Result "1-0"]\n\n1. h2e9 1-0\n')
     with pytest.raises(AttachedGameError, match="Result"):
         t.record(1, "Bình", "Chi", "0-1", pgn='[Result "1-0"]\n\n1. h2e2 1-0\n')
+
+
+def test_scoring_values_must_be_finite_numbers() -> None:
+    # Regression: Tournament(..., scoring=(2, "x", 0)) raised TypeError from a comparison,
+    # and "inf,1,0" was accepted (infinite points in standings and exports).
+    from cotuong.tournament.results import Scoring
+
+    for bad in [(2, "x", 0), (2, None, 0), (True, 0.5, 0), (float("inf"), 1, 0)]:
+        with pytest.raises(ConfigurationError, match="finite number"):
+            Tournament(["A", "B"], scoring=bad)
+    with pytest.raises(ConfigurationError, match="finite number"):
+        Scoring.parse("inf,1,0")
+    assert Scoring.parse("1,0.5,0").as_tuple() == (1, 0.5, 0)

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 
 from cotuong.tournament.errors import ConfigurationError, InvalidResultError
@@ -114,6 +115,13 @@ class Scoring:
     loss: Number = 0
 
     def __post_init__(self) -> None:
+        for name in ("win", "draw", "loss"):
+            value = getattr(self, name)
+            # Checked first: "x" > 1 would be a TypeError, inf points break the exports.
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not math.isfinite(value):
+                raise ConfigurationError(f"scoring: {name} points must be a finite number, "
+                                         f"got {value!r}")
         if not (self.win > self.draw >= self.loss):
             raise ConfigurationError(
                 f"scoring must satisfy win > draw >= loss, got {self.win}/{self.draw}/{self.loss}"
