@@ -218,3 +218,14 @@ def test_failing_info_callback_does_not_break_the_search(mock: Cmd) -> None:
     with ExternalEngine(mock()) as eng:
         result = eng.search(START_FEN, [], Limits(movetime_ms=10), boom)
         assert result.bestmove and any("callback bug" in w for w in eng.engine.warnings)
+
+
+def test_unbalanced_quotes_in_a_command_are_a_start_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Regression: `cotuong engine --engine 'cmd:"x'` ended in shlex's ValueError traceback.
+    from cotuong.cli import main
+
+    with pytest.raises(EngineStartError, match="no closing quotation"):
+        ExternalEngine('"/opt/engine --flag')
+    assert main(["match", "level:1", 'cmd:"unclosed', "--games", "1"]) == 2
+    assert "[ENGINE_START]" in capsys.readouterr().err

@@ -62,7 +62,11 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     >>> split_command("pikafish --threads 1")
     ['pikafish', '--threads', '1']
     """
-    args = shlex.split(command) if isinstance(command, str) else list(command)
+    try:
+        args = shlex.split(command) if isinstance(command, str) else list(command)
+    except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
+        raise EngineStartError(f"cannot read the engine command {command!r}: "
+                               f"{str(exc).lower()}") from None
     if not args:
         raise EngineStartError("empty engine command")
     return args
