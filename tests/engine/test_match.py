@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-from cotuong import Board, Color, Game, Move, RecordError, Termination
+from cotuong import Board, Color, CotuongError, Game, Move, RecordError, Termination
 from cotuong.engine.match import (
     GameResult,
     Opening,
@@ -106,6 +106,11 @@ def test_parse_clock() -> None:
     for bad in ("x+1", "0+1", "-5"):
         with pytest.raises(ValueError):
             parse_clock(bad)
+    # Regression: "inf" was an OverflowError traceback; "1+-1" blamed the base.
+    for bad, why in (("inf+0", "BASE\\+INC"), ("1+-1", "increment"), ("nan", "BASE")):
+        with pytest.raises(CotuongError, match=why) as info:
+            parse_clock(bad)
+        assert info.value.code == "BAD_CLOCK"
 
 
 @pytest.mark.parametrize("rules", ["xiangqiplay", "asian"])

@@ -123,10 +123,14 @@ def parse_clock(text: str) -> tuple[int, int]:
     base, _, inc = text.partition("+")
     try:
         base_ms, inc_ms = round(float(base) * 1000), round(float(inc or 0) * 1000)
-    except ValueError:
-        raise CotuongError(f"bad clock {text!r}: write BASE+INC in seconds, e.g. 60+0.5") from None
-    if base_ms <= 0 or inc_ms < 0:
-        raise CotuongError(f"bad clock {text!r}: the base must be positive")
+    except (ValueError, OverflowError):  # "x", "nan"; "inf" overflows round()
+        raise CotuongError(f"bad clock {text!r}: write BASE+INC in seconds, e.g. 60+0.5",
+                           "BAD_CLOCK") from None
+    if base_ms <= 0:
+        raise CotuongError(f"bad clock {text!r}: the base must be positive", "BAD_CLOCK")
+    if inc_ms < 0:
+        raise CotuongError(f"bad clock {text!r}: the increment must not be negative",
+                           "BAD_CLOCK")
     return base_ms, inc_ms
 
 
