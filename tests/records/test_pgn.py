@@ -141,3 +141,14 @@ def test_unterminated_comment_or_variation_is_reported() -> None:
 def test_byte_order_mark_is_not_a_move() -> None:
     [game] = read_pgn('\ufeff[Event "bom"]\n\n1. h2e2 *\n')
     assert game.ok and game.headers == {"Event": "bom"} and len(game.moves) == 1
+
+
+def test_headers_with_newlines_or_odd_names_survive_a_round_trip() -> None:
+    # Regression: a header value with a newline (or a name with a space) was written
+    # as is, and reading the text back gave three broken games and no headers.
+    record = GameRecord({"Event": "Giải\nmở rộng", "Red Team": "Hà Nội", "Black": 'B "x"'},
+                        START, (Move.from_iccs("h2e2"),), "1-0")
+    [back] = read_pgn(write_pgn(record))
+    assert back.ok and back.moves == record.moves and back.result == "1-0"
+    assert back.headers["Event"] == "Giải mở rộng" and back.headers["Red_Team"] == "Hà Nội"
+    assert back.headers["Black"] == 'B "x"'

@@ -113,6 +113,10 @@ _HEADER_ORDER = ("Event", "Site", "Date", "Round", "Red", "Black", "Result")
 
 
 def _tag(name: str, value: str) -> str:
+    # A tag pair is one line and its name one word: a newline in a value or a space in
+    # a name would make the reader see move text (and new games) instead of a header.
+    name = re.sub(r"[^A-Za-z0-9_]", "_", name) or "_"
+    value = " ".join(str(value).split())
     return f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
 
 
