@@ -12,6 +12,7 @@ from cotuong import (
     Move,
 )
 from cotuong.notation import make_move_text, parse_move
+from cotuong.records import read_pgn
 
 TANDEM = "3k5/9/9/9/2R3C2/9/2R3C2/2N6/2N6/4K4 w"  # rooks c5/c3, cannons g5/g3, horses c2/c1
 
@@ -172,3 +173,18 @@ def test_detection_reports_two_notations() -> None:
     assert iccs(board, "C7.1", "wxf") == "c2i2" and iccs(board, "C7.1", "vi") == "c3c4"
     # Detection by legality: P2-5 is a WXF pawn retreat (illegal), a Vietnamese cannon move.
     assert iccs(Board(), "P2-5") == "h2e2"
+
+
+@pytest.mark.parametrize("dash", ["\u2013", "\u2014", "\u2212", "\u2010"])
+def test_typographic_dashes_read_as_hyphens(dash: str) -> None:
+    # Regression: "P2–5" (an en dash, as word processors and phone keyboards write it)
+    # was taken for Chinese and refused: "'–' is not a Chinese operator".
+    board = Board()
+    h2e2 = Move.from_iccs("h2e2")
+    assert parse_move(board, f"P2{dash}5") == h2e2
+    assert parse_move(board, f"P2{dash}5", "vi") == h2e2
+    assert parse_move(board, f"h2{dash}e2") == h2e2
+    board.push(h2e2)
+    assert parse_move(board, f"C8{dash}1", "wxf") == Move.from_iccs("h7h8")  # WXF retreat
+    [game] = read_pgn(f"1. P2{dash}5 M8.7 2. M2.3 X9{dash}8 *\n")
+    assert game.ok and game.notation == "vi" and len(game.moves) == 4

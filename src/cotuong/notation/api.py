@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 
 from cotuong.core.board import Board
@@ -22,7 +21,7 @@ from cotuong.core.errors import (
 )
 from cotuong.core.types import Move
 from cotuong.notation.chinese import CHINESE, make_zh, parse_zh
-from cotuong.notation.grammar import Language, parse_spec
+from cotuong.notation.grammar import Language, fold, parse_spec
 from cotuong.notation.iccs import make_iccs, parse_iccs
 from cotuong.notation.model import resolve
 from cotuong.notation.vietnamese import VIETNAMESE, make_vi, parse_vi
@@ -50,7 +49,7 @@ def notation_name(notation: str) -> str:
 
 def _has_cjk(text: str) -> bool:
     # Full-width Latin (wxf.ca's ＋Ｐ＋１) folds to ASCII; Chinese characters do not.
-    return any(not unicodedata.normalize("NFKC", ch).isascii() for ch in text)
+    return not fold(text).isascii()
 
 
 def parse_move(board: Board, text: str, notation: str | None = None) -> Move:

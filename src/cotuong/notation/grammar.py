@@ -73,9 +73,24 @@ class Language:
         return max(len(k) for k in self.token_table)
 
 
+# Dashes that word processors and phone keyboards put in place of "-" (en and em
+# dash, minus sign, ...): "P2–5" is what a Vietnamese player pasting from a document
+# means by "P2-5". NFKC leaves them alone.
+_DASHES = str.maketrans({ch: "-" for ch in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"})
+
+
+def fold(text: str) -> str:
+    """NFKC, with every dash-like character read as ``-``.
+
+    >>> fold("Ｐ２–５")
+    'P2-5'
+    """
+    return unicodedata.normalize("NFKC", text).translate(_DASHES)
+
+
 def normalize(text: str) -> str:
-    """NFKC (full-width ``＋Ｐ＋１`` becomes ``+P+1``) without spaces."""
-    return "".join(unicodedata.normalize("NFKC", text).split())
+    """NFKC (full-width ``＋Ｐ＋１`` becomes ``+P+1``, ``–`` becomes ``-``) without spaces."""
+    return "".join(fold(text).split())
 
 
 def _tokenize(lang: Language, text: str, shown: str) -> list[list[tuple[str, object]]]:

@@ -14,13 +14,14 @@ import re
 from cotuong.core.board import Board
 from cotuong.core.errors import IllegalMoveError, InvalidMoveTextError
 from cotuong.core.types import Move
+from cotuong.notation.grammar import fold
 
 _ICCS = re.compile(r"[a-i][0-9]-?[a-i][0-9]", re.IGNORECASE)
 
 
 def parse_iccs(board: Board, text: str) -> Move:
     """Read an ICCS move and check it is legal on ``board``."""
-    t = text.strip()
+    t = fold(text).strip()
     if not _ICCS.fullmatch(t):
         raise InvalidMoveTextError(
             f"{text!r}: not an ICCS move (a file a-i and a rank 0-9, twice: h2e2)", "BAD_ICCS")

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from cotuong.core.board import Board
@@ -19,6 +18,7 @@ from cotuong.core.errors import CotuongError, InvalidMoveTextError, RecordError
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
 from cotuong.notation.api import infer_move, notation_name, parse_move
+from cotuong.notation.grammar import fold
 from cotuong.records.model import RecordIssue
 
 __all__ = ["START_FEN", "Replay", "detect_notations", "replay", "split_after_results",
@@ -157,7 +157,7 @@ def tokenize(movetext: str) -> tuple[list[str], str | None]:
 
 def detect_notations(tokens: list[str], hint: str | None = None) -> list[str]:
     """Notations to try for these tokens, most likely first (by letter set)."""
-    sample = [unicodedata.normalize("NFKC", t) for t in tokens[:200]]
+    sample = [fold(t) for t in tokens[:200]]  # full width and "–" dashes read as ASCII
     if any(not t.isascii() for t in sample):
         return ["zh"]
     if sample and all(_ICCS.fullmatch(t) for t in sample):
