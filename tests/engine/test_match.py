@@ -17,6 +17,7 @@ from cotuong.engine.match import (
     GameResult,
     Opening,
     TimeControl,
+    _fmt_elo,
     elo_estimate,
     game_pgn,
     load_openings,
@@ -98,6 +99,10 @@ def test_elo_estimate() -> None:
     assert elo_estimate(300, 400, 300)[1] < elo_estimate(30, 40, 30)[1] / 3
     assert elo_estimate(5, 0, 0) == (math.inf, math.inf)
     assert elo_estimate(0, 0, 0)[1] == math.inf
+    # Regression: two draws printed "Elo difference +0 ± 0 (95 %)".
+    assert elo_estimate(0, 2, 0) == (0.0, math.inf)
+    assert _fmt_elo(*elo_estimate(0, 2, 0)) == "+0 (no error bar: every game had the same result)"
+    assert _fmt_elo(*elo_estimate(3, 1, 1)).endswith("(95 %)")
 
 
 def test_parse_clock() -> None:

@@ -190,6 +190,8 @@ class MatchResult:
 def _fmt_elo(elo: float, err: float) -> str:
     if math.isinf(elo):
         return f"{'+' if elo > 0 else '-'}inf (no error bar: all games went one way)"
+    if math.isinf(err):
+        return f"{elo:+.0f} (no error bar: every game had the same result)"
     return f"{elo:+.0f} ± {err:.0f} (95 %)"
 
 
@@ -212,7 +214,9 @@ def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float]:
                 + losses * score ** 2) / n
     margin = 1.96 * math.sqrt(variance / n)
     elo = _elo(score) + 0.0  # no "-0"
-    if math.isinf(elo):
+    if math.isinf(elo) or variance == 0:
+        # Every game alike (all draws, say): the sample says nothing about the spread,
+        # and "± 0" would claim a certainty two games cannot give.
         return elo, math.inf
     # An interval reaching a 0 % or 100 % score would be infinite; half a game from
     # either end keeps small matches readable (a common convention).
