@@ -51,7 +51,11 @@ def test_pgn_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_errors_name_the_move(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["adjudicate", "--moves", "h2e2 h9g7 h0h5"]) == 2
     err = capsys.readouterr().err
-    assert "move 2 (h0h5)" in err
+    assert "move 2 (Red, h0h5)" in err
+    # Regression: the number counted list positions, not the FEN's moves ("move 1" here).
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 30"
+    assert main(["adjudicate", "--fen", fen, "--moves", "h9g7 h0h5"]) == 2
+    assert "move 31 (Red, h0h5)" in capsys.readouterr().err
     assert main(["adjudicate", "--pgn", "/nonexistent.pgn"]) == 2
     assert main(["adjudicate", "--pgn", "x.pgn", "--moves", "h2e2"]) == 2
 

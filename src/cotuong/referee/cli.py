@@ -87,8 +87,9 @@ def adjudicate(fen: str | None, moves: list[str | Move], rules: str, *, lang: st
         try:
             game.play(move, notation)
         except CotuongError as exc:
-            number = i // 2 + 1
-            raise type(exc)(f"move {number} ({move}): {exc}", exc.code) from None
+            # The FEN's move number and side to move count, not the index in the list.
+            number, side = game.board.fullmove_number, game.turn.en
+            raise type(exc)(f"move {number} ({side}, {move}): {exc}", exc.code) from None
         played += 1
     return Adjudication(played, 0, game, label)
 
