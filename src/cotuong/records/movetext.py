@@ -86,23 +86,29 @@ def split_after_results(movetext: str) -> list[str]:
     ['1. h2e2 1-0 {won on time}']
     """
     pieces: list[str] = []
-    rest = movetext
-    while True:
-        cut = _first_result_end(rest)
-        if cut is None or not tokenize(rest[cut:])[0]:
-            pieces.append(rest)
-            return pieces
-        pieces.append(rest[:cut])
-        rest = rest[cut:]
+    begin = 0  # where the current game's text starts
+    cut = _first_result_end(movetext, 0)
+    while cut is not None:
+        following = _first_result_end(movetext, cut)
+        # Only the text up to the next result is looked at: linear in the file, even
+        # for thousands of games without tags.
+        if tokenize(movetext[cut:following])[0]:
+            pieces.append(movetext[begin:cut])
+            begin = cut
+        cut = following
+    pieces.append(movetext[begin:])
+    return pieces
 
 
-def _first_result_end(text: str) -> int | None:
-    """Index just after the first result token outside comments and variations."""
+def _first_result_end(text: str, start: int) -> int | None:
+    """Index just after the first result token outside comments and variations, scanning
+    from ``start`` (a point outside them)."""
     depth = 0
     comment = False
     line_comment = False
-    start = None
-    for i, ch in enumerate(text + " "):
+    token = None
+    for i in range(start, len(text) + 1):
+        ch = text[i] if i < len(text) else " "
         if line_comment:
             line_comment = ch != "\n"
             continue
@@ -110,9 +116,9 @@ def _first_result_end(text: str) -> int | None:
             comment = ch != "}"
             continue
         if depth == 0 and (ch.isspace() or ch in "{(;"):
-            if start is not None and text[start:i].rstrip("!?") in _RESULT_TOKENS:
+            if token is not None and text[token:i].rstrip("!?") in _RESULT_TOKENS:
                 return i
-            start = None
+            token = None
         if ch == "{":
             comment = True
         elif ch == ";":
@@ -121,8 +127,8 @@ def _first_result_end(text: str) -> int | None:
             depth += 1
         elif ch == ")" and depth:
             depth -= 1
-        elif depth == 0 and not ch.isspace() and start is None:
-            start = i
+        elif depth == 0 and not ch.isspace() and token is None:
+            token = i
     return None
 
 
