@@ -152,3 +152,13 @@ def test_headers_with_newlines_or_odd_names_survive_a_round_trip() -> None:
     assert back.ok and back.moves == record.moves and back.result == "1-0"
     assert back.headers["Event"] == "Giải mở rộng" and back.headers["Red_Team"] == "Hà Nội"
     assert back.headers["Black"] == 'B "x"'
+
+
+def test_semicolons_in_comments_and_glued_comments() -> None:
+    # Regression: a ';' inside {...} started a line comment, which swallowed the '}'
+    # and with it the rest of the game ("{Red attacks; Black defends} h9g7" lost h9g7).
+    [game] = read_pgn("1. h2e2 {Đỏ đi pháo; đen đáp mã} h9g7 2. h0g2 ; {not a comment\n"
+                      "i9h9 *\n")
+    assert game.ok and [m.iccs for m in game.moves] == ["h2e2", "h9g7", "h0g2", "i9h9"]
+    [game] = read_pgn("1. h2e2 {x}h9g7 2.h0g2(2. c3c4)i9h9 *\n")
+    assert game.ok and len(game.moves) == 4

@@ -34,11 +34,38 @@ _VI_ONLY = set("XMSTVB/")
 _WXF_ONLY = set("RHEAK=")
 
 
+def _strip_comments(text: str) -> tuple[str, bool]:
+    """``text`` without ``{...}`` and ``; ...`` comments, and whether a ``{`` was left
+    open. One pass, because each kind hides the other: a ``;`` inside braces is text
+    ("{Red attacks; Black defends}"), and so is a ``{`` after a ``;``.
+    """
+    out: list[str] = []
+    brace = line = False
+    for ch in text:
+        if brace:
+            brace = ch != "}"
+        elif line:
+            line = ch != "\n"
+            if not line:
+                out.append(ch)
+        elif ch == "{":
+            brace = True
+            out.append(" ")
+        elif ch == ";":
+            line = True
+            out.append(" ")
+        else:
+            out.append(ch)
+    return "".join(out), brace
+
+
 def _strip_nested(text: str, open_ch: str, close_ch: str) -> str:
     out = []
     depth = 0
     for ch in text:
         if ch == open_ch:
+            if not depth:
+                out.append(" ")  # "h0g2(2. c3c4)i9h9" is two moves, not one word
             depth += 1
         elif ch == close_ch and depth:
             depth -= 1
@@ -58,19 +85,16 @@ def unclosed_bracket(movetext: str) -> str | None:
     >>> unclosed_bracket("1. C2.5 {a (b} (2. H2+3 {c)}) *") is None
     True
     """
-    text = re.sub(r";[^\n]*", " ", movetext)
-    comment = False
+    text, open_comment = _strip_comments(movetext)
+    if open_comment:
+        return "{"
     depth = 0
     for ch in text:
-        if comment:
-            comment = ch != "}"
-        elif ch == "{":
-            comment = True
-        elif ch == "(":
+        if ch == "(":
             depth += 1
         elif ch == ")" and depth:
             depth -= 1
-    return "{" if comment else "(" if depth else None
+    return "(" if depth else None
 
 
 def split_after_results(movetext: str) -> list[str]:
@@ -139,8 +163,7 @@ def tokenize(movetext: str) -> tuple[list[str], str | None]:
     annotations (``!?``) and move numbers (``12.``, ``12...``, glued ``1.X2.1``)
     are skipped.
     """
-    text = re.sub(r";[^\n]*", " ", movetext)
-    text = _strip_nested(_strip_nested(text, "{", "}"), "(", ")")
+    text = _strip_nested(_strip_comments(movetext)[0], "(", ")")
     tokens: list[str] = []
     result = None
     for raw in text.split():
