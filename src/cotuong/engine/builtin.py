@@ -171,7 +171,10 @@ class BuiltinEngine:
         max_depth = min(limits.depth or MAX_PLY - 4, lv.max_depth, MAX_PLY - 4)
         timer = None
         if hard_ms is not None:
-            timer = threading.Timer(max(hard_ms, 1) / 1000.0, self._expire)
+            # The budget counts from the call: replaying and validating a long game's moves
+            # above already used some of it.
+            setup_ms = (time.perf_counter() - started) * 1000.0
+            timer = threading.Timer(max(hard_ms - setup_ms, 1.0) / 1000.0, self._expire)
             timer.daemon = True
             timer.start()
         try:
