@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from cotuong import Board, Color, Move, Termination
+from cotuong import Board, Color, Game, Move, Termination
 from cotuong.engine import play as play_module
 from cotuong.engine.interface import Info, Limits, SearchResult
 from cotuong.engine.play import PlaySettings, TerminalGame
@@ -271,3 +271,19 @@ def test_unwritable_pgn_path_loses_no_game(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(sys, "stdin", io.StringIO("x\nquit\n"))
     assert main(["play", "--no-save"]) == 0
     assert "Không hiểu câu trả lời 'x': hãy gõ 1-8" in capsys.readouterr().out
+
+
+def test_a_draw_offer_the_rules_grant_at_once(tmp_path: Path) -> None:
+    # Regression: under asian rules an offer after 50 moves each without a capture ends
+    # the game at once; `draw` then tried to accept it too and died with GAME_OVER,
+    # without saving the game.
+    inp = io.StringIO("draw\n")
+    tg, out = start(RandomPlayer(seed=3), Color.RED, inp, tmp_path,
+                    fen="3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 100 80")
+    tg.s = PlaySettings(**{**{f: getattr(tg.s, f) for f in tg.s.__slots__}, "rules": "asian"})
+    tg.game = Game(tg.start_fen, rules="asian", lang="vi")
+    outcome = tg.run()
+    assert outcome is not None and outcome.termination is Termination.MOVE_RULE
+    assert "Kết thúc: Hòa: Đỏ đề nghị hòa sau 50 nước" in out.getvalue()
+    (record,) = read_pgn((tmp_path / "game.pgn").read_text(encoding="utf-8"))
+    assert record.result == "1/2-1/2"

@@ -284,6 +284,8 @@ class TerminalGame:
                 human_score = info.score_cp
         ai = self.s.human.opponent
         self.game.offer_draw(self.s.human)
+        if self.game.outcome is not None:
+            return  # the rules grant this offer at once (asian: 50 moves each, no capture)
         if human_score >= 0:
             self.game.accept_draw(ai)
             self.say(_t(self.s.lang, "draw_yes"))
