@@ -287,3 +287,28 @@ def test_a_draw_offer_the_rules_grant_at_once(tmp_path: Path) -> None:
     assert "Kết thúc: Hòa: Đỏ đề nghị hòa sau 50 nước" in out.getvalue()
     (record,) = read_pgn((tmp_path / "game.pgn").read_text(encoding="utf-8"))
     assert record.result == "1/2-1/2"
+
+
+def test_an_engine_that_dies_mid_game_does_not_lose_the_game(tmp_path: Path) -> None:
+    # Regression: a crashed engine (EngineTerminatedError) ended `cotuong play` with
+    # the error and no PGN: the moves played so far were lost.
+    from cotuong.engines import EngineTerminatedError
+
+    class DiesOnSecondMove(RandomPlayer):  # type: ignore[misc,valid-type]
+        searches = 0
+
+        def search(self, *args: object, **kwargs: object) -> SearchResult:
+            self.searches += 1
+            if self.searches == 2:
+                raise EngineTerminatedError("engine 'x' exited (code 11)")
+            result: SearchResult = super().search(*args, **kwargs)
+            return result
+
+    inp = io.StringIO("h2e2\nh0g2\n")
+    tg, out = start(DiesOnSecondMove(seed=2), Color.RED, inp, tmp_path)
+    with pytest.raises(EngineTerminatedError):
+        tg.run()
+    assert "Đã lưu ván cờ vào" in out.getvalue()
+    (record,) = read_pgn((tmp_path / "game.pgn").read_text(encoding="utf-8"))
+    assert record.result == "*" and [m.iccs for m in record.moves][:1] == ["h2e2"]
+    assert len(record.moves) == 3

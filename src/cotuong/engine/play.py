@@ -365,15 +365,25 @@ class TerminalGame:
         self.say(_t(lang, "help"))
         self.engine.new_game()
         self.draw()
-        while self.game.outcome is None:
-            if self._board.turn is self.s.human:
-                if not self._human_turn():
-                    break
-            else:
-                self._ai_turn()
+        try:
+            while self.game.outcome is None:
+                if self._board.turn is self.s.human:
+                    if not self._human_turn():
+                        break
+                else:
+                    self._ai_turn()
+        except CotuongError:
+            self._save()  # an engine that crashed or hung must not cost the game so far
+            raise
         outcome = self.game.outcome
         if outcome is not None:
             self.say(_t(lang, "over", why=self._explain(outcome)))
+        self._save()
+        return outcome
+
+    def _save(self) -> None:
+        """Write the PGN (if asked for); on failure show it instead."""
+        lang = self.s.lang
         if self.s.pgn_path:
             try:
                 Path(self.s.pgn_path).write_text(self.pgn(), encoding="utf-8")
@@ -383,7 +393,6 @@ class TerminalGame:
                 self.say(self.pgn())
             else:
                 self.say(_t(lang, "saved", path=self.s.pgn_path))
-        return outcome
 
     def _explain(self, outcome: Outcome) -> str:
         return self.game.outcome_text(self.s.lang) or outcome.explanation
