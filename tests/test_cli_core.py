@@ -56,3 +56,17 @@ def test_console_script_runs() -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert proc.returncode == 0 and "perft(1) = 44" in proc.stdout
+
+
+def test_show_in_english_lists_wxf_and_notation_can_be_chosen(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--lang", "en", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "To move: Red" in out and "C2.5" in out and "P2-5" not in out
+    assert main(["show", "--notation", "zh", "--no-color"]) == 0
+    assert "炮二平五" in capsys.readouterr().out
+
+
+def test_show_one_rank_fen_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "xx"]) == 2
+    assert "has 1 rank separated" in capsys.readouterr().err

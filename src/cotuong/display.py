@@ -108,8 +108,12 @@ def render_board(
 
 
 def describe_position(board: Board, lang: str = "vi", *, color: bool = True,
-                      letters: bool = False) -> str:
-    """Board drawing, side to move, check, legal moves (Vietnamese notation) or the outcome."""
+                      letters: bool = False, notation: str | None = None) -> str:
+    """Board drawing, side to move, check, legal moves or the outcome.
+
+    Moves are listed in Vietnamese notation for ``lang="vi"`` and WXF for ``"en"``
+    unless ``notation`` says otherwise.
+    """
     out = [render_board(board, color=color, letters=letters), ""]
     out.append(f"FEN: {board.fen()}")
     turn = board.turn
@@ -121,7 +125,8 @@ def describe_position(board: Board, lang: str = "vi", *, color: bool = True,
         out.append(f"Lượt đi: {turn.vi}" + (" — đang bị chiếu!" if board.is_check() else ""))
     else:
         out.append(f"To move: {turn.en}" + (" — in check!" if board.is_check() else ""))
-    moves = sorted(board.move_text(m, "vi") for m in board.legal_moves)
+    notation = notation or ("vi" if lang == "vi" else "wxf")
+    moves = sorted(board.move_text(m, notation) for m in board.legal_moves)
     header = "Nước đi hợp lệ" if lang == "vi" else "Legal moves"
     out.append(f"{header} ({len(moves)}): " + " ".join(moves))
     return "\n".join(out)
@@ -130,7 +135,8 @@ def describe_position(board: Board, lang: str = "vi", *, color: bool = True,
 def _cmd_show(args: argparse.Namespace) -> int:
     board = Board(args.fen)
     color = sys.stdout.isatty() and not args.no_color
-    print(describe_position(board, args.lang, color=color, letters=args.letters))
+    print(describe_position(board, args.lang, color=color, letters=args.letters,
+                            notation=args.notation))
     return 0
 
 
@@ -138,6 +144,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("show", help="draw a position with its legal moves (Vietnamese notation)")
     p.add_argument("fen", nargs="?", default=None, help="FEN (default: the start position)")
     p.add_argument("--lang", choices=("vi", "en"), default="vi")
+    p.add_argument("--notation", choices=("vi", "wxf", "zh", "iccs"), default=None,
+                   help="notation of the listed moves (default: vi, or wxf with --lang en)")
     p.add_argument("--letters", action="store_true", help="FEN letters instead of 帥/將…")
     p.add_argument("--no-color", action="store_true")
     p.set_defaults(func=_cmd_show)

@@ -210,3 +210,45 @@ def test_notes_live_on_the_stack() -> None:
     board.push(Move.from_iccs("h2e2"), note={"check": False})
     assert board.stack[-1].note == {"check": False}
     assert board.key_history()[0] == Board().key
+
+
+def test_wrong_kinds_of_argument_get_named_errors() -> None:
+    from cotuong import InvalidArgumentError, InvalidMoveTextError, NoMoveToUndoError
+
+    board = Board()
+    for bad in (-1, 90, 99, "e0", 4.0):
+        with pytest.raises(InvalidArgumentError) as info:
+            board.piece_at(bad)  # type: ignore[arg-type]
+        assert info.value.code == "BAD_SQUARE"
+    with pytest.raises(InvalidArgumentError):
+        board.piece_by_id(-1)
+    with pytest.raises(InvalidArgumentError):
+        board.piece_square(32)
+    for call in (board.push, board.is_legal, board.illegal_reason, board.gives_check,
+                 board.is_capture):
+        with pytest.raises(InvalidArgumentError) as info:
+            call("h2e2")  # type: ignore[arg-type]
+        assert info.value.code == "NOT_A_MOVE" and "parse_move" in str(info.value)
+    with pytest.raises(InvalidArgumentError):
+        board.king_square("red")  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveTextError):
+        Move.from_iccs(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        board.outcome("fr")
+    with pytest.raises(NoMoveToUndoError) as undo:
+        board.pop()
+    assert isinstance(undo.value, IndexError) and isinstance(undo.value, ValueError)
+    assert board.fen() == Board().fen()
+
+
+def test_illegal_move_error_carries_move_and_reason() -> None:
+    board = Board()
+    move = Move.from_iccs("b0d1")
+    with pytest.raises(IllegalMoveError) as info:
+        board.push(move)
+    assert info.value.move == move
+    assert info.value.reason is not None and info.value.reason.vi.startswith("Mã bị cản chân")
+    # The ICCS text and the board's 1-10 square names side by side, never mixed.
+    assert str(info.value).startswith("b0d1 (b1-d2) is illegal")
+    with pytest.raises(IllegalMoveError):
+        board.gives_check(move)

@@ -7,8 +7,10 @@ from cotuong.core.errors import (
     GameOverError,
     IllegalMoveError,
     IllegalSetupError,
+    InvalidArgumentError,
     InvalidFenError,
     InvalidMoveTextError,
+    NoMoveToUndoError,
     RecordError,
 )
 from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
@@ -40,10 +42,12 @@ __all__ = [
     "IllegalMoveError",
     "IllegalReason",
     "IllegalSetupError",
+    "InvalidArgumentError",
     "InvalidFenError",
     "InvalidMoveTextError",
     "LegalMoves",
     "Move",
+    "NoMoveToUndoError",
     "Outcome",
     "Piece",
     "PieceType",

@@ -20,16 +20,14 @@ piece as it runs.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from cotuong.core import tables
-from cotuong.core.errors import IllegalMoveError
+from cotuong.core.errors import InvalidArgumentError, NoMoveToUndoError
 from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
 from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.reasons import IllegalReason, illegal_move_error, illegal_reason
 from cotuong.core.types import Color, Move, Piece, Square
-
-if TYPE_CHECKING:
-    from cotuong.core.reasons import IllegalReason
 
 RAYS = tables.RAYS
 HORSE = tables.HORSE
@@ -89,6 +87,34 @@ class StackEntry(NamedTuple):
     key: int
     halfmove_clock: int
     note: object
+
+
+def _square(sq: object) -> int:
+    if type(sq) is not int or not 0 <= sq < 90:
+        raise InvalidArgumentError(f"a square is an int 0..89 (rank * 9 + file), not {sq!r}",
+                                   "BAD_SQUARE")
+    return sq
+
+
+def _move(move: object) -> Move:
+    if not isinstance(move, Move):
+        hint = "; read text with board.parse_move(text)" if isinstance(move, str) else ""
+        raise InvalidArgumentError(f"expected a Move, not {type(move).__name__} {move!r}{hint}",
+                                   "NOT_A_MOVE")
+    return move
+
+
+def _color(color: object) -> Color:
+    if not isinstance(color, Color):
+        raise InvalidArgumentError(f"expected Color.RED or Color.BLACK, not {color!r}",
+                                   "BAD_COLOR")
+    return color
+
+
+def _lang(lang: object) -> str:
+    if lang not in ("vi", "en"):
+        raise InvalidArgumentError(f"language must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
+    return str(lang)
 
 
 class Board:
@@ -216,21 +242,31 @@ class Board:
         return other
 
     def piece_at(self, sq: Square) -> Piece | None:
-        code = self._b[sq]
+        code = self._b[_square(sq)]
         return Piece.from_code(code) if code else None
 
     def piece_id_at(self, sq: Square) -> int | None:
         """Stable id of the piece on ``sq`` (it keeps its id as it moves)."""
-        pid = self._ids[sq]
+        pid = self._ids[_square(sq)]
         return pid if pid >= 0 else None
 
     def piece_square(self, piece_id: int) -> Square | None:
         """Where the piece with this id stands now, ``None`` once captured."""
-        sq = self._loc[piece_id]
+        sq = self._loc[self._piece_id(piece_id)]
         return sq if sq >= 0 else None
 
     def piece_by_id(self, piece_id: int) -> Piece:
-        return Piece.from_code(self._id_code[piece_id])
+        code = self._id_code[self._piece_id(piece_id)]
+        if not code:
+            raise InvalidArgumentError(f"no piece has id {piece_id} in this game", "BAD_PIECE_ID")
+        return Piece.from_code(code)
+
+    @staticmethod
+    def _piece_id(piece_id: object) -> int:
+        if type(piece_id) is not int or not 0 <= piece_id < 32:
+            raise InvalidArgumentError(f"a piece id is an int 0..31, not {piece_id!r}",
+                                       "BAD_PIECE_ID")
+        return piece_id
 
     def pieces(self, color: Color | None = None) -> Iterator[tuple[Square, Piece]]:
         """(square, piece) for every piece (of one colour), in square order."""
@@ -239,7 +275,7 @@ class Board:
                 yield sq, Piece.from_code(code)
 
     def king_square(self, color: Color) -> Square:
-        return self._ksq[color.sign]
+        return self._ksq[_color(color).sign]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -295,7 +331,7 @@ class Board:
         Pseudo-legal: a pinned attacker still attacks. The king attacks its palace
         neighbours and, along an open file, the enemy king (flying general).
         """
-        return sorted(set(attackers_on(self._b, sq, color.sign)))
+        return sorted(set(attackers_on(self._b, _square(sq), _color(color).sign)))
 
     def is_check(self) -> bool:
         """Is the side to move in check?"""
@@ -474,13 +510,17 @@ class Board:
         return [Move.decode(m) for m in self._pseudo_codes()]
 
     def is_legal(self, move: Move) -> bool:
-        m = move.encode()
+        m = _move(move).encode()
         return m in self._pseudo_codes() and self._safe_after(m)
 
     def is_capture(self, move: Move) -> bool:
+        _move(move)
         return self._b[move.to_square] * self._b[move.from_square] < 0
 
     def gives_check(self, move: Move) -> bool:
+        """Would the (legal) ``move`` give check?"""
+        if not self.is_legal(move):
+            raise illegal_move_error(self, move)
         self._push_code(move.encode(), None)
         try:
             return self.is_check()
@@ -549,22 +589,19 @@ class Board:
         ``note`` is kept on the state stack with the move (the referee stores its
         per-move facts there).
         """
-        m = move.encode()
+        m = _move(move).encode()
         if m not in self._pseudo_codes() or not self._safe_after(m):
-            from cotuong.core.reasons import illegal_reason
-
-            reason = illegal_reason(self, move)
-            raise IllegalMoveError(f"{move.iccs} is illegal: {reason.en}", reason.code)
+            raise illegal_move_error(self, move)
         self._push_code(m, note)
 
     def push_unchecked(self, move: Move, *, note: object = None) -> None:
         """Play a move known to be legal (e.g. taken from ``legal_moves``)."""
-        self._push_code(move.encode(), note)
+        self._push_code(_move(move).encode(), note)
 
     def pop(self) -> Move:
         """Take back the last move."""
         if not self._stack:
-            raise IndexError("pop from a board with no moves played")
+            raise NoMoveToUndoError("there is no move to take back: none has been played")
         return Move.decode(self._pop_code().move)
 
     def peek(self) -> Move | None:
@@ -572,10 +609,8 @@ class Board:
 
     def illegal_reason(self, move: Move) -> IllegalReason | None:
         """Why ``move`` is illegal here (code, Vietnamese and English), or ``None``."""
-        if self.is_legal(move):
+        if self.is_legal(move):  # also checks that it is a Move
             return None
-        from cotuong.core.reasons import illegal_reason
-
         return illegal_reason(self, move)
 
     # ------------------------------------------------------------ notations
@@ -583,13 +618,15 @@ class Board:
         """Read a move in ICCS, WXF, Vietnamese or Chinese notation (see cotuong.notation)."""
         from cotuong.notation import parse_move  # notation builds on the core
 
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"a move text must be a str, not {text!r}", "NOT_TEXT")
         return parse_move(self, text, notation)
 
     def move_text(self, move: Move, notation: str = "vi") -> str:
         """Write a legal move in ``"iccs"``, ``"wxf"``, ``"vi"`` or ``"zh"`` notation."""
         from cotuong.notation import make_move_text
 
-        return make_move_text(self, move, notation)
+        return make_move_text(self, _move(move), notation)
 
     # --------------------------------------------------------------- outcome
     def outcome(self, lang: str = "en") -> Outcome | None:
@@ -597,6 +634,7 @@ class Board:
 
         Draw rules and repetition rulings belong to the referee (``cotuong.Game``).
         """
+        _lang(lang)
         if self.has_legal_move():
             return None
         loser = self.turn

@@ -13,6 +13,12 @@ FEN_RANK_COUNT
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cotuong.core.reasons import IllegalReason
+    from cotuong.core.types import Move
+
 
 class CotuongError(ValueError):
     """Base class of every error cotuong raises on bad input."""
@@ -45,9 +51,15 @@ class InvalidMoveTextError(CotuongError):
 
 
 class IllegalMoveError(CotuongError):
-    """A move is well formed but not legal in the position; ``code`` says why."""
+    """A move is well formed but not legal in the position; ``code`` says why.
+
+    When the move is known, ``move`` is it and ``reason`` explains it in Vietnamese
+    and English (``reason.vi``, ``reason.en``), for interfaces in either language.
+    """
 
     code = "ILLEGAL_MOVE"
+    move: Move | None = None
+    reason: IllegalReason | None = None
 
 
 class AmbiguousMoveError(CotuongError):
@@ -66,3 +78,16 @@ class GameOverError(CotuongError):
     """An action was attempted on a game that has already ended."""
 
     code = "GAME_OVER"
+
+
+class InvalidArgumentError(CotuongError):
+    """An API call got a value of the wrong kind (a text where a ``Move`` belongs, a
+    square outside 0..89, an unknown language...)."""
+
+    code = "BAD_ARGUMENT"
+
+
+class NoMoveToUndoError(CotuongError, IndexError):
+    """``pop()`` on a board with no move played (also an ``IndexError``)."""
+
+    code = "NO_MOVE_TO_UNDO"

@@ -108,7 +108,8 @@ def _parse_placement(text: str) -> list[int]:
     rows = text.split("/")
     if len(rows) != 10:
         raise InvalidFenError(
-            f"FEN placement has {len(rows)} ranks separated by '/'; a xiangqi board has 10",
+            f"FEN placement has {len(rows)} rank{'s' if len(rows) != 1 else ''} separated by "
+            "'/'; a xiangqi board has 10",
             "FEN_RANK_COUNT",
         )
     placement = [0] * 90

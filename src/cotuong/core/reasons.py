@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cotuong.core import tables
+from cotuong.core.errors import IllegalMoveError
 from cotuong.core.types import Move, Piece, PieceType, human_square_name
 
 if TYPE_CHECKING:
@@ -33,6 +34,26 @@ class IllegalReason:
 
 def _r(code: str, vi: str, en: str) -> IllegalReason:
     return IllegalReason(code, vi, en)
+
+
+def describe_move(move: Move) -> str:
+    """``b0d1 (b1-d2)``: the ICCS text and the squares as the board shows them (1-10).
+
+    Reasons name squares in the 1-10 form people read off the board; the ICCS text
+    beside them says which move was meant without mixing the two systems.
+    """
+    f, t = human_square_name(move.from_square), human_square_name(move.to_square)
+    return f"{move.iccs} ({f}-{t})"
+
+
+def illegal_move_error(board: Board, move: Move, context: str = "") -> IllegalMoveError:
+    """The error for an illegal ``move``, carrying the move and its reason (vi and en)."""
+    reason = illegal_reason(board, move)
+    error = IllegalMoveError(f"{context}{describe_move(move)} is illegal: {reason.en}",
+                             reason.code)
+    error.move = move
+    error.reason = reason
+    return error
 
 
 def illegal_reason(board: Board, move: Move) -> IllegalReason:

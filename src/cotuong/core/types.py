@@ -245,6 +245,9 @@ class Move:
     @staticmethod
     def from_iccs(text: str) -> Move:
         """Parse ``h2e2`` (also ``H2-E2``, the dashed upper-case ICCS form)."""
+        if not isinstance(text, str):
+            raise InvalidMoveTextError(f"an ICCS move is a text like 'h2e2', not {text!r}",
+                                       "BAD_ICCS")
         t = text.strip().lower().replace("-", "")
         if len(t) != 4:
             raise InvalidMoveTextError(

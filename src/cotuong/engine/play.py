@@ -39,8 +39,8 @@ from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
-# The notation parser's IllegalMoveError names the move it read: "'X1.5': i0i5 is illegal: …".
-_NAMED_MOVE = re.compile(r"\b([a-i][0-9][a-i][0-9]) is illegal")
+# Errors that name the move they read: "'X1.5': i0i5 (i1-i6) is illegal: …".
+_NAMED_MOVE = re.compile(r"\b([a-i][0-9][a-i][0-9])(?: \([a-i]\d+-[a-i]\d+\))? is illegal")
 _CELL = re.compile(r"((?:\x1b\[[0-9;]*m)*)([^\x1b─])((?:\x1b\[[0-9;]*m)*)")
 
 _TEXT = {
@@ -239,6 +239,8 @@ class TerminalGame:
 
     def _why_illegal(self, board: Board, exc: CotuongError) -> str:
         """The reason in the player's language when the error names the move."""
+        if isinstance(exc, IllegalMoveError) and exc.reason is not None:
+            return exc.reason.text(self.s.lang)
         named = _NAMED_MOVE.search(str(exc))
         if named is not None:
             reason = board.illegal_reason(Move.from_iccs(named.group(1)))

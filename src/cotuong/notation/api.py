@@ -19,6 +19,7 @@ from cotuong.core.errors import (
     IllegalMoveError,
     InvalidMoveTextError,
 )
+from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Move
 from cotuong.notation.chinese import CHINESE, make_zh, parse_zh
 from cotuong.notation.grammar import Language, fold, parse_spec
@@ -130,9 +131,8 @@ def make_move_text(board: Board, move: Move, notation: str = "wxf", *,
     '炮八平五'
     """
     name = notation_name(notation)
-    reason = board.illegal_reason(move)
-    if reason is not None:
-        raise IllegalMoveError(f"{move.iccs} is illegal: {reason.en}", reason.code)
+    if not board.is_legal(move):
+        raise illegal_move_error(board, move)
     if name == "zh":
         return make_zh(board, move, traditional=traditional)
     return _MAKERS[name](board, move)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from cotuong.core.board import Board
-from cotuong.core.errors import IllegalMoveError, InvalidMoveTextError
+from cotuong.core.errors import InvalidMoveTextError
+from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Move
 from cotuong.notation.grammar import fold
 
@@ -26,15 +27,13 @@ def parse_iccs(board: Board, text: str) -> Move:
         raise InvalidMoveTextError(
             f"{text!r}: not an ICCS move (a file a-i and a rank 0-9, twice: h2e2)", "BAD_ICCS")
     move = Move.from_iccs(t)
-    reason = board.illegal_reason(move)
-    if reason is not None:
-        raise IllegalMoveError(f"{text!r}: {move.iccs} is illegal: {reason.en}", reason.code)
+    if not board.is_legal(move):
+        raise illegal_move_error(board, move, f"{text!r}: ")
     return move
 
 
 def make_iccs(board: Board, move: Move) -> str:
     """Write ``move`` as ICCS (the board is only checked for legality)."""
-    reason = board.illegal_reason(move)
-    if reason is not None:
-        raise IllegalMoveError(f"{move.iccs} is illegal: {reason.en}", reason.code)
+    if not board.is_legal(move):
+        raise illegal_move_error(board, move)
     return move.iccs

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from cotuong.core.board import Board
 from cotuong.core.errors import AmbiguousMoveError, IllegalMoveError
+from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Color, Move, PieceType, Square
 
 # Pieces whose number is a distance when they move along their file.
@@ -298,8 +299,5 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
             "AMBIGUOUS_MOVE",
         )
     if first_illegal is not None:
-        reason = board.illegal_reason(first_illegal)
-        code = reason.code if reason is not None else "ILLEGAL_MOVE"
-        why = reason.en if reason is not None else "not legal"
-        raise IllegalMoveError(f"{shown}{first_illegal.iccs} is illegal: {why}", code)
+        raise illegal_move_error(board, first_illegal, shown)
     raise IllegalMoveError(f"{shown}{first_reason}", "BAD_GEOMETRY")
