@@ -222,6 +222,8 @@ def test_perpetual_check_is_ruled_with_explanation_and_warning() -> None:
                 assert s["outcome"]["winner"] == "black"
                 assert "chiếu dai" in s["outcome"]["explanation"]["vi"]
                 assert s["warnings"], "the referee warned before ruling"
+                texts = s["warnings"][0]["texts"]
+                assert texts["vi"] == s["warnings"][0]["text"] and texts["en"] != texts["vi"]
     run(scenario())
 
 

@@ -179,8 +179,21 @@ class LiveGame:
         if record_warnings:
             for e in events:
                 if e.kind == "warning":
-                    self.warnings.append({"ply": e.ply, "lang": self.game.lang, "text": e.text})
+                    texts = {self.game.lang: e.text}
+                    texts.update(self._warning_elsewhere())
+                    self.warnings.append({"ply": e.ply, "lang": self.game.lang,
+                                          "text": e.text, "texts": texts})
         return events
+
+    def _warning_elsewhere(self) -> dict[str, str]:
+        """The last move's warning in the other language: the referee speaks one language
+        per game, so replay the game in the other (only when a warning occurs: rare)."""
+        lang = "en" if self.game.lang == "vi" else "vi"
+        replay = Game(self.start_fen, self.room.rules, lang=lang)
+        events: list[Event] = []
+        for iccs in self.moves:
+            events = replay.play(Move.from_iccs(iccs))
+        return {lang: e.text for e in events if e.kind == "warning"}
 
     def referee_outcome(self) -> dict[str, Any] | None:
         o = self.game.outcome
