@@ -193,7 +193,8 @@ class LiveGame:
         events: list[Event] = []
         for iccs in self.moves:
             events = replay.play(Move.from_iccs(iccs))
-        return {lang: e.text for e in events if e.kind == "warning"}
+        found = [e.text for e in events if e.kind == "warning"]
+        return {lang: found[0]} if found else {}
 
     def referee_outcome(self) -> dict[str, Any] | None:
         o = self.game.outcome
