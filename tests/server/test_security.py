@@ -151,11 +151,18 @@ def test_oversized_malformed_and_flooding_messages() -> None:
 
 def test_http_limits_and_password_hashing() -> None:
     async def scenario() -> None:
-        settings = Settings(db="sqlite://", http_rate=2, http_burst=5)
+        settings = Settings(db="sqlite://", http_rate=2, http_burst=9)
         async with running(settings) as srv, srv.client() as c:
             big = await c.post("/api/rooms", content=b"{" + b" " * 20000 + b"}",
                                headers={"content-type": "application/json"})
             assert big.status_code == 413 and big.json()["error"]["code"] == "TOO_LARGE"
+            for path, status in (("/api/games/99999999999999999999", 422),
+                                 ("/api/games/0", 422), ("/api/games/4242", 404),
+                                 ("/api/games/1/pgn?notation=" + "v" * 50, 422),
+                                 ("/api/me/games?before=-1", 422)):
+                r = await c.get(path)
+                assert r.status_code == status, (path, r.text)
+                assert r.json()["error"]["code"]
             codes = [(await c.get("/api/me")).status_code for _ in range(10)]
             assert 429 in codes
     run(scenario())

@@ -14,10 +14,10 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, MutableMapping
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Any
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request, Response, WebSocket
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,7 +35,8 @@ from cotuong.server.service import GameService, Member
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.store import Store, database_url
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = FilePath(__file__).parent / "static"
+MAX_ID = 2**31 - 1  # ids beyond any stored row (and beyond what every database takes)
 _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>"
                 "<p>cotuong server is running; the web UI files are not installed. "
                 "API: <a href=/api/docs>/api/docs</a></p>")
@@ -160,11 +161,12 @@ def create_app(settings: Settings, store: Store | None = None,
         return await rooms.room_view(service, _code(code))
 
     @api.get("/games/{game_id}")
-    async def get_game(game_id: int) -> dict[str, Any]:
+    async def get_game(game_id: int = Path(ge=1, le=MAX_ID)) -> dict[str, Any]:
         return await rooms.game_state(service, game_id)
 
     @api.get("/games/{game_id}/pgn", response_class=PlainTextResponse)
-    async def get_pgn(game_id: int, notation: str = Query("vi", max_length=8)) -> Response:
+    async def get_pgn(game_id: int = Path(ge=1, le=MAX_ID),
+                      notation: str = Query("vi", max_length=8)) -> Response:
         text = await rooms.pgn(service, game_id, notation)
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
@@ -172,12 +174,12 @@ def create_app(settings: Settings, store: Store | None = None,
     @api.get("/me/games")
     async def my_games(who: rooms.Player = Depends(player),  # noqa: B008 (FastAPI idiom)
                        limit: int = Query(50, ge=1, le=200),
-                       before: int | None = None) -> dict[str, Any]:
+                       before: int | None = Query(None, ge=1, le=MAX_ID)) -> dict[str, Any]:
         return {"games": await rooms.history(service, who.identity, limit, before)}
 
     @api.get("/users/{username}/games")
     async def user_games(username: str, limit: int = Query(50, ge=1, le=200),
-                         before: int | None = None) -> dict[str, Any]:
+                         before: int | None = Query(None, ge=1, le=MAX_ID)) -> dict[str, Any]:
         user = await service.db(store.user_by_name, username[:64])
         if user is None:
             raise ServiceError("USER_NOT_FOUND", f"no user {username!r}")
