@@ -52,11 +52,12 @@ def serve(port: int, db: str) -> None:
 
     from cotuong.server import Settings, create_app
 
-    settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600)
+    settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
+                        inline_writes=bool(os.environ.get("BENCH_INLINE")))
     app = create_app(settings)
-    from cotuong.server.cli import tune_gc
+    from cotuong.server.cli import tune_runtime
 
-    tune_gc()  # as `cotuong serve` does
+    tune_runtime()  # as `cotuong serve` does
     if os.environ.get("BENCH_GCLOG"):  # report garbage-collector pauses over 20 ms
         import gc
 
@@ -69,6 +70,19 @@ def serve(port: int, db: str) -> None:
                 print(f"gc gen{info['generation']} {took * 1000:.0f} ms "
                       f"collected {info['collected']}", file=sys.stderr, flush=True)
         gc.callbacks.append(on_gc)
+    if os.environ.get("BENCH_SWITCH"):  # experiment: another GIL switch interval (s)
+        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
+    freeze_every = float(os.environ.get("BENCH_GCFREEZE", "0"))  # experiment: seconds
+    if freeze_every > 0:
+        import gc
+        import threading
+
+        def freezer() -> None:
+            while True:
+                time.sleep(freeze_every)
+                gc.freeze()  # survivors leave the collector's reach (cyclic garbage leaks)
+
+        threading.Thread(target=freezer, daemon=True).start()
     profile = os.environ.get("BENCH_PROFILE")  # a path: write a cProfile of the server there
     if profile:
         import cProfile

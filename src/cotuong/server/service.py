@@ -126,10 +126,15 @@ class GameService:
     async def _flush(self) -> None:
         try:
             while self._pending:
+                if self.settings.inline_writes:
+                    await asyncio.sleep(0)  # let the writes of this tick join the batch
                 batch, self._pending = self._pending, []
+                ops = [(op, args) for op, args, _ in batch]
                 try:
-                    errors = await self.db(self.store.write_batch,
-                                           [(op, args) for op, args, _ in batch])
+                    if self.settings.inline_writes:
+                        errors = self.store.write_batch(ops)
+                    else:
+                        errors = await self.db(self.store.write_batch, ops)
                 except Exception as exc:
                     errors = [exc] * len(batch)
                 for (_, _, fut), error in zip(batch, errors, strict=True):

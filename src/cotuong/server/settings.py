@@ -40,6 +40,10 @@ class Settings:
     engine_workers: int = 1
     engine_spec: str | None = None  # "cmd:/path/pikafish" replaces the built-in AI
     ai_movetime_ms: int = 1000
+    # Commit batched writes on the event loop itself instead of the database thread: no
+    # GIL hand-offs per row (SQLite releases the GIL around every step), but the loop
+    # waits for each commit. An option for measurement; the thread is the default.
+    inline_writes: bool = False
     seat_days: int = 30
     secure_cookies: bool = False
 
