@@ -29,9 +29,10 @@ from cotuong.server import accounts, rooms
 from cotuong.server.broker import frame, make_broker
 from cotuong.server.engine_pool import EnginePool
 from cotuong.server.errors import ServiceError
+from cotuong.server.members import Member
 from cotuong.server.models import CreateRoom, Credentials
 from cotuong.server.security import RateLimiter, Signer, TokenBucket, new_key
-from cotuong.server.service import GameService, Member
+from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.store import Store, database_url
 

@@ -4,9 +4,9 @@ Every action on a game runs under the game's lock; an accepted change is committ
 the store *before* it is published, so what clients see is always what a restarted
 server will resume. Rooms and REST views live in :mod:`cotuong.server.rooms`.
 
->>> from cotuong.server.timecontrol import ClockState
->>> abandonment_outcome("red", 120)["explanation"]["en"]
-'Black wins: Red left the game for more than 120 s'
+>>> from cotuong.server.store import Store
+>>> GameService.__name__
+'GameService'
 """
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cotuong.core.errors import CotuongError, IllegalMoveError
 from cotuong.core.types import Color
 from cotuong.game import Event
 from cotuong.server.broker import Broker, frame
+from cotuong.server.database import Database
 from cotuong.server.engine_pool import EnginePool
 from cotuong.server.errors import ServiceError
 from cotuong.server.live import LiveGame, RoomState, other
+from cotuong.server.members import Member, abandonment_outcome, aborted_outcome, valid_iccs
 from cotuong.server.security import Signer
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.store import Store
@@ -34,50 +35,6 @@ from cotuong.server.timecontrol import START_PLY
 
 log = logging.getLogger("cotuong.server")
 T = TypeVar("T")
-_FILES = "abcdefghi"
-QUEUE_LIMIT = 256  # frames waiting for a slow client before it is dropped
-
-
-def abandonment_outcome(loser: str, seconds: int) -> dict[str, Any]:
-    lose, win = Color(loser), Color(other(loser))
-    return {"result": "1-0" if win is Color.RED else "0-1", "winner": win.value,
-            "termination": "ABANDONMENT",
-            "explanation": {"vi": f"{win.vi} thắng: {lose.vi} rời ván quá {seconds} giây",
-                            "en": f"{win.en} wins: {lose.en} left the game for more than "
-                                  f"{seconds} s"}}
-
-
-def aborted_outcome(by: str) -> dict[str, Any]:
-    c = Color(by)
-    return {"result": "*", "winner": None, "termination": "ABORTED",
-            "explanation": {"vi": f"Ván cờ bị hủy: {c.vi} hủy trước khi hai bên đi nước đầu",
-                            "en": f"Game aborted by {c.en} before both sides moved"}}
-
-
-class Member:
-    """One WebSocket in a room: its seat (``slot``, ``None`` for a spectator) and the queue
-    of frames its writer task sends."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.slot: str | None = None
-        self.greeted = False
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.dropped = False
-
-    def push(self, text: str) -> None:
-        if self.dropped:
-            return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.dropped = True  # too slow to keep up: the writer closes the socket
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(text)
-
-
-def valid_iccs(text: object) -> bool:
-    return (isinstance(text, str) and len(text) == 4 and text[0] in _FILES
-            and text[2] in _FILES and text[1].isdigit() and text[3].isdigit())
 
 
 class GameService:
@@ -91,61 +48,25 @@ class GameService:
         self.clock = clock
         self.broker = broker
         self.signer = signer
-        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-db")
+        self.database = Database(store, settings.inline_writes)
         self.games: dict[int, LiveGame] = {}
         self.rooms: dict[str, RoomState] = {}
         self.members: dict[str, set[Member]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self._stopping = False
-        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
-        self._flushing = False
-        self._flush_task: asyncio.Task[None] | None = None
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
 
     # ---------------------------------------------------------- plumbing
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store call on the single database thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db_thread, fn, *args)
+        """Run a blocking store call on the database thread."""
+        return await self.database.run(fn, *args)
 
     async def write(self, op: str, *args: Any) -> None:
-        """A committed write (``Store.write_batch`` op): writes that arrive while one batch
-        is being committed go together in the next (group commit), so under load there is
-        one commit for many moves. Returns once this write is committed."""
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((op, args, fut))
-        if not self._flushing:
-            self._flushing = True
-            # Not in self._tasks: stop() lets a commit in progress finish, never cancels it.
-            self._flush_task = asyncio.create_task(self._flush())
-        await fut
-
-    async def _flush(self) -> None:
-        try:
-            while self._pending:
-                if self.settings.inline_writes:
-                    await asyncio.sleep(0)  # let the writes of this tick join the batch
-                batch, self._pending = self._pending, []
-                ops = [(op, args) for op, args, _ in batch]
-                try:
-                    if self.settings.inline_writes:
-                        errors = self.store.write_batch(ops)
-                    else:
-                        errors = await self.db(self.store.write_batch, ops)
-                except Exception as exc:
-                    errors = [exc] * len(batch)
-                for (_, _, fut), error in zip(batch, errors, strict=True):
-                    if fut.done():
-                        continue
-                    if error is None:
-                        fut.set_result(None)
-                    else:
-                        fut.set_exception(error)
-        finally:
-            self._flushing = False
+        """A group-committed write (see :mod:`cotuong.server.database`)."""
+        await self.database.write(op, *args)
 
     def spawn(self, coro: Awaitable[Any]) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(coro)
@@ -204,15 +125,13 @@ class GameService:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._flush_task is not None:
-            with contextlib.suppress(Exception):
-                await self._flush_task
+        await self.database.drain()
         for members in self.members.values():
             for m in members:
                 m.queue.put_nowait(None)
         await self.broker.close()
         await self.db(self.store.set_meta, "heartbeat_ms", str(self.clock.now_ms()))
-        self._db_thread.shutdown(wait=True)
+        await self.database.close()
 
     # ------------------------------------------------------------ loading
     async def room(self, code: str, fresh: bool = False) -> RoomState:
