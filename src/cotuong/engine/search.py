@@ -1,5 +1,7 @@
 """The compiled search: principal-variation alpha-beta with quiescence, transposition table,
-null move, late-move reductions, check extension and xiangqi-aware repetition.
+null move, late-move reductions, check extension and xiangqi-aware repetition. Captures that
+lose material by static exchange evaluation (:func:`cotuong.engine.position.see`) are ordered
+late in the main search and skipped in quiescence.
 
 Python drives iterative deepening (``cotuong.engine.builtin``) one depth at a time through
 :func:`search_root`; everything below it runs inside Numba. The search data is a tuple
@@ -35,11 +37,11 @@ from numba import njit
 from cotuong.engine.evaluate import evaluate
 from cotuong.engine.position import (
     MAX_MOVES,
-    attacked,
     generate,
     in_check,
     make,
     make_null,
+    see,
     unmake,
     unmake_null,
 )
@@ -139,6 +141,9 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
             scores[i] = 1 << 40
         elif b[to] != 0:
             scores[i] = (1 << 30) + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
+            # A capture that loses material in the exchange goes after the killers.
+            if VALUE[abs(b[fr])] > VALUE[abs(b[to])] and see(b, m, VALUE) < 0:
+                scores[i] -= 1 << 30
         elif m == k0:
             scores[i] = 1 << 29
         elif m == k1:
@@ -201,18 +206,14 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         to = m & 127
         if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
             continue  # even winning this piece for free cannot reach alpha
+        # A capture that loses material in the exchange cannot raise the stand-pat score.
+        if not check and VALUE[abs(b[m >> 7])] > VALUE[abs(b[to])] and see(b, m, VALUE) < 0:
+            continue
         u = make(pos, m)
         if in_check(pos, side):
             unmake(pos, m, u)
             continue
         legal += 1
-        # A capture by a piece worth more than its victim, onto a defended square, loses
-        # material (a cheap stand-in for static exchange evaluation): skip it.
-        if (not check and VALUE[abs(b[to])] > VALUE[(u & 255) - 8 if (u & 255) > 8 else
-                                                    8 - (u & 255)] + 50
-                and attacked(b, to, 1 - side)):
-            unmake(pos, m, u)
-            continue
         s = -qsearch(pos, t, -beta, -alpha, ply + 1)
         unmake(pos, m, u)
         if ctl[3] != 0:
