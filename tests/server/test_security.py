@@ -42,6 +42,11 @@ def test_moves_for_the_other_side_spectators_and_replays_are_refused() -> None:
                 # Black moving on Red's turn; Red moving a Black piece.
                 await refused(black, "NOT_YOUR_TURN", type="move", move="h9g7", ply=0)
                 await refused(red, "ILLEGAL_MOVE", type="move", move="h9g7", ply=0)
+                # A refused move is explained in both languages (RULES.md §2).
+                err = await refused(red, "ILLEGAL_MOVE", type="move", move="b0d1", ply=0)
+                assert err["reason"]["code"] == "HORSE_LEG_BLOCKED"
+                assert err["reason"]["vi"].startswith("Mã bị cản chân")
+                assert "leg is blocked" in err["reason"]["en"]
                 # A spectator may not move, offer, resign or abort.
                 for kind in ("move", "offer_draw", "resign", "abort", "takeback", "rematch"):
                     await refused(watcher, "SPECTATOR", type=kind, move="h2e2", ply=0)

@@ -312,6 +312,8 @@ async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -
                     await service.act(member, data)
             except ServiceError as exc:
                 error: dict[str, Any] = {"type": "error", "code": exc.code, "message": str(exc)}
+                if exc.reason is not None:
+                    error["reason"] = exc.reason
                 if ref is not None:
                     error["ref"] = ref
                 member.push(frame(error))

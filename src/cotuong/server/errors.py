@@ -21,7 +21,10 @@ _STATUS = {
 class ServiceError(CotuongError):
     """A refused request or message; nothing changed. ``code`` is the protocol error code."""
 
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+    def __init__(self, code: str, message: str, status: int | None = None,
+                 reason: dict[str, str] | None = None) -> None:
         super().__init__(message, code)
         self.code = code
         self.status = status if status is not None else _STATUS.get(code, 409)
+        # For a refused move: {"code", "vi", "en"} so the page explains it in its language.
+        self.reason = reason

@@ -371,7 +371,9 @@ class GameService:
         try:
             events = g.apply(iccs)
         except IllegalMoveError as exc:
-            raise ServiceError("ILLEGAL_MOVE", str(exc)) from None
+            why = exc.reason
+            reason = None if why is None else {"code": why.code, "vi": why.vi, "en": why.en}
+            raise ServiceError("ILLEGAL_MOVE", str(exc), reason=reason) from None
         g.clock = new_clock
         g.takeback_request = None
         notices = self._notices(events)
