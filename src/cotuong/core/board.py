@@ -41,6 +41,61 @@ ZOBRIST = tables.ZOBRIST
 ZOBRIST_SIDE = tables.ZOBRIST_SIDE
 
 
+def piece_targets(b: list[int], s: int, side: int) -> list[int]:
+    """Pseudo-legal destinations (captures included) of the ``side`` piece on ``s``.
+
+    The one move-geometry routine: legal move generation and the referee's threat
+    and pin tests all go through it.
+    """
+    kind = b[s] * side
+    out: list[int] = []
+    app = out.append
+    if kind == 5:
+        for ray in RAYS[s]:
+            for t in ray:
+                q = b[t]
+                if q:
+                    if q * side < 0:
+                        app(t)
+                    break
+                app(t)
+    elif kind == 6:
+        for ray in RAYS[s]:
+            screened = False
+            for t in ray:
+                q = b[t]
+                if screened:
+                    if q:
+                        if q * side < 0:
+                            app(t)
+                        break
+                elif q:
+                    screened = True
+                else:
+                    app(t)
+    elif kind == 4:
+        for t, leg in HORSE[s]:
+            if not b[leg] and b[t] * side <= 0:
+                app(t)
+    elif kind == 7:
+        for t in PAWN[side][s]:
+            if b[t] * side <= 0:
+                app(t)
+    elif kind == 3:
+        for t, eye in ELEPHANT[side][s]:
+            if not b[eye] and b[t] * side <= 0:
+                app(t)
+    elif kind == 2:
+        for t in ADVISOR[side][s]:
+            if b[t] * side <= 0:
+                app(t)
+    elif kind == 1:
+        for t in KING[side][s]:
+            if b[t] * side <= 0:
+                app(t)
+    return out
+
+
 def attackers_on(b: list[int], sq: int, side: int) -> list[int]:
     """Squares of ``side``'s pieces attacking ``sq`` on the raw board ``b`` (may repeat).
 
@@ -351,57 +406,12 @@ class Board:
         side = self._side
         loc = self._loc
         out: list[int] = []
-        app = out.append
         first = 0 if side > 0 else 16
         for pid in range(first, first + 16):
             s = loc[pid]
-            if s < 0:
-                continue
-            kind = b[s] * side
-            base = s << 7
-            if kind == 5:
-                for ray in RAYS[s]:
-                    for t in ray:
-                        q = b[t]
-                        if q:
-                            if q * side < 0:
-                                app(base | t)
-                            break
-                        app(base | t)
-            elif kind == 6:
-                for ray in RAYS[s]:
-                    screened = False
-                    for t in ray:
-                        q = b[t]
-                        if screened:
-                            if q:
-                                if q * side < 0:
-                                    app(base | t)
-                                break
-                        elif q:
-                            screened = True
-                        else:
-                            app(base | t)
-            elif kind == 4:
-                for t, leg in HORSE[s]:
-                    if not b[leg] and b[t] * side <= 0:
-                        app(base | t)
-            elif kind == 7:
-                for t in PAWN[side][s]:
-                    if b[t] * side <= 0:
-                        app(base | t)
-            elif kind == 3:
-                for t, eye in ELEPHANT[side][s]:
-                    if not b[eye] and b[t] * side <= 0:
-                        app(base | t)
-            elif kind == 2:
-                for t in ADVISOR[side][s]:
-                    if b[t] * side <= 0:
-                        app(base | t)
-            else:
-                for t in KING[side][s]:
-                    if b[t] * side <= 0:
-                        app(base | t)
+            if s >= 0:
+                base = s << 7
+                out += [base | t for t in piece_targets(b, s, side)]
         return out
 
     def _safe_after(self, m: int) -> bool:

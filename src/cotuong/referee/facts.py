@@ -25,18 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cotuong.core import tables
-from cotuong.core.board import Board, attackers_on
+from cotuong.core.board import Board, attackers_on, piece_targets
 from cotuong.core.types import Color
-
-RAYS = tables.RAYS
-HORSE = tables.HORSE
-HORSE_FROM = tables.HORSE_FROM
-ELEPHANT = tables.ELEPHANT
-ADVISOR = tables.ADVISOR
-KING = tables.KING
-PAWN = tables.PAWN
-PAWN_FROM = tables.PAWN_FROM
 
 _KING, _ADVISOR, _ELEPHANT, _HORSE, _ROOK, _CANNON, _PAWN = 1, 2, 3, 4, 5, 6, 7
 
@@ -63,54 +53,9 @@ ASIAN_CHASE = ChaseOptions(True, False, True)
 SIMPLE_CHASE = ChaseOptions(False, False, False)
 
 
-def _capture_targets(b: list[int], s: int, kind: int, side: int) -> list[int]:
-    """Squares of enemy pieces that the ``side`` piece of ``kind`` on ``s`` attacks."""
-    out: list[int] = []
-    if kind == _ROOK:
-        for ray in RAYS[s]:
-            for t in ray:
-                q = b[t]
-                if q:
-                    if q * side < 0:
-                        out.append(t)
-                    break
-    elif kind == _CANNON:
-        for ray in RAYS[s]:
-            screened = False
-            for t in ray:
-                q = b[t]
-                if q:
-                    if screened:
-                        if q * side < 0:
-                            out.append(t)
-                        break
-                    screened = True
-    elif kind == _HORSE:
-        for t, leg in HORSE[s]:
-            if not b[leg] and b[t] * side < 0:
-                out.append(t)
-    elif kind == _ELEPHANT:
-        for t, eye in ELEPHANT[side][s]:
-            if not b[eye] and b[t] * side < 0:
-                out.append(t)
-    elif kind == _ADVISOR:
-        for t in ADVISOR[side][s]:
-            if b[t] * side < 0:
-                out.append(t)
-    elif kind == _PAWN:
-        for t in PAWN[side][s]:
-            if b[t] * side < 0:
-                out.append(t)
-    else:
-        for t in KING[side][s]:
-            if b[t] * side < 0:
-                out.append(t)
-    return out
-
-
-def _attacks_square(b: list[int], s: int, kind: int, side: int, t: int) -> bool:
-    """Could the ``side`` piece on ``s`` capture on ``t`` (geometry only)?"""
-    return t in _capture_targets(b, s, kind, side)
+def _capture_targets(b: list[int], s: int, side: int) -> list[int]:
+    """Squares of enemy pieces that the ``side`` piece on ``s`` attacks (geometry only)."""
+    return [t for t in piece_targets(b, s, side) if b[t] * side < 0]
 
 
 def _legal_capture(board: Board, f: int, t: int, side: int, base: frozenset[int]) -> bool:
@@ -182,30 +127,7 @@ def _pinned(board: Board, t: int, owner: int, base: frozenset[int]) -> bool:
             return False  # leaving the square exposes nothing: not pinned
     finally:
         b[t] = q
-    kind = q * owner
-    return not any(_safe_step(board, t, d, owner, base) for d in _destinations(b, t, kind, owner))
-
-
-def _destinations(b: list[int], s: int, kind: int, side: int) -> list[int]:
-    """Pseudo-legal destinations of the ``side`` piece of ``kind`` on ``s``."""
-    out: list[int] = []
-    if kind in (_ROOK, _CANNON):
-        for ray in RAYS[s]:
-            for t in ray:
-                if b[t]:
-                    break
-                out.append(t)
-    elif kind == _HORSE:
-        out = [t for t, leg in HORSE[s] if not b[leg] and b[t] * side <= 0]
-    elif kind == _ELEPHANT:
-        out = [t for t, eye in ELEPHANT[side][s] if not b[eye] and b[t] * side <= 0]
-    elif kind == _ADVISOR:
-        out = [t for t in ADVISOR[side][s] if b[t] * side <= 0]
-    elif kind == _PAWN:
-        out = [t for t in PAWN[side][s] if b[t] * side <= 0]
-    if kind != _HORSE:
-        out += [t for t in _capture_targets(b, s, kind, side) if t not in out]
-    return out
+    return not any(_safe_step(board, t, d, owner, base) for d in piece_targets(b, t, owner))
 
 
 def _safe_step(board: Board, f: int, t: int, side: int, base: frozenset[int]) -> bool:
@@ -245,7 +167,7 @@ def _relation(board: Board, side: int,
         kind = b[s] * side
         if kind in (_KING, _PAWN):
             continue
-        for t in _capture_targets(b, s, kind, side):
+        for t in _capture_targets(b, s, side):
             vkind = -b[t] * side
             if vkind == _KING or not _legal_capture(board, s, t, side, own_base):
                 continue
@@ -371,7 +293,7 @@ def _legal_capture_back(board: Board, v: int, a: int, owner: int, vkind: int,
                         base: frozenset[int]) -> bool:
     """Can the victim on ``v`` (of ``owner``) itself legally capture the attacker on ``a``?"""
     b = board._b
-    return _attacks_square(b, v, vkind, owner, a) and _legal_capture(board, v, a, owner, base)
+    return a in _capture_targets(b, v, owner) and _legal_capture(board, v, a, owner, base)
 
 
 def new_victims(before: frozenset[Threat], after: frozenset[Threat]) -> frozenset[int]:
