@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cotuong.core.board import Board, attackers_on, piece_targets
+from cotuong.core.attacks import attackers_on, piece_targets
+from cotuong.core.board import Board
 from cotuong.core.types import Color
 
 _KING, _ADVISOR, _ELEPHANT, _HORSE, _ROOK, _CANNON, _PAWN = 1, 2, 3, 4, 5, 6, 7
