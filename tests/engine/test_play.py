@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tests.engines.doubles import RandomPlayer
 
 from cotuong import Board, Color, Game, Move, Termination
 from cotuong.engine import play as play_module
@@ -17,20 +16,6 @@ from cotuong.engine.interface import Info, Limits, SearchResult
 from cotuong.engine.play import PlaySettings, TerminalGame
 from cotuong.records import read_pgn
 
-
-def _doubles() -> ModuleType:
-    name = "cotuong_test_doubles"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "engines" / "doubles.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-RandomPlayer = _doubles().RandomPlayer
 MOCK = Path(__file__).resolve().parents[1] / "engines" / "mock_engine.py"
 QUICK = Limits(depth=1)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import subprocess
@@ -10,28 +9,14 @@ import sys
 import threading
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tests.engines.doubles import RandomPlayer
 
 from cotuong import Board, Move
 from cotuong.engine.interface import Limits
 from cotuong.engine.uci import UciServer, parse_go
 
-
-def _doubles() -> ModuleType:
-    name = "cotuong_test_doubles"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "engines" / "doubles.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-RandomPlayer = _doubles().RandomPlayer
 INFO_RE = re.compile(r"^info depth \d+ seldepth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ "
                      r"nps \d+ time \d+ pv( [a-i]\d[a-i]\d)+$")
 
