@@ -25,7 +25,8 @@ _LAYER_COMMANDS: tuple[str, ...] = (
 )
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
+    """argparse type for counts and limits that must be at least 1 (shared by the layers)."""
     try:
         value = int(text)
     except ValueError:
@@ -65,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count legal move paths (move generator test)")
-    p.add_argument("--depth", type=_positive_int, required=True)
+    p.add_argument("--depth", type=positive_int, required=True)
     p.add_argument("--fen", default=None)
     p.add_argument("--divide", action="store_true", help="print the count per first move")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from cotuong.cli import positive_int
 from cotuong.core.errors import CotuongError
 from cotuong.core.types import Color
 from cotuong.engine.interface import Limits
@@ -160,16 +161,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("engine", help="UCI/UCCI engine over stdin/stdout (for GUIs)")
     p.add_argument("--engine", default="level:8",
@@ -181,17 +172,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("match", help="play engines against each other from opening positions")
     p.add_argument("first", help="engine 1: level:N or cmd:COMMAND (also cmd1:, ucci:)")
     p.add_argument("second", help="engine 2")
-    p.add_argument("--games", type=_positive, default=None,
+    p.add_argument("--games", type=positive_int, default=None,
                    help="number of games (default: every opening twice)")
     p.add_argument("--openings", default=None, help="file of FENs (default: built-in book)")
-    p.add_argument("--movetime", type=_positive, default=None, help="milliseconds per move")
+    p.add_argument("--movetime", type=positive_int, default=None, help="milliseconds per move")
     p.add_argument("--tc", default=None, help="clock BASE+INC in seconds, e.g. 60+0.5")
-    p.add_argument("--depth", type=_positive, default=None)
-    p.add_argument("--nodes", type=_positive, default=None)
+    p.add_argument("--depth", type=positive_int, default=None)
+    p.add_argument("--nodes", type=positive_int, default=None)
     p.add_argument("--rules", choices=("xiangqiplay", "asian"), default="xiangqiplay")
-    p.add_argument("--max-plies", type=_positive, default=300,
+    p.add_argument("--max-plies", type=positive_int, default=300,
                    help="adjudicate a draw after this many plies (default 300)")
-    p.add_argument("--concurrency", type=_positive, default=1, help="games in parallel")
+    p.add_argument("--concurrency", type=positive_int, default=1, help="games in parallel")
     p.add_argument("--pgn", default=None, help="save the games to this PGN file")
     p.add_argument("--quiet", action="store_true", help="only the final result")
     p.set_defaults(func=_cmd_match)
@@ -204,7 +195,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--engine", default=None, help="play an external engine (cmd:COMMAND)")
     p.add_argument("--lang", choices=("vi", "en"), default="vi")
     p.add_argument("--rules", choices=("xiangqiplay", "asian"), default="xiangqiplay")
-    p.add_argument("--movetime", type=_positive, default=None,
+    p.add_argument("--movetime", type=positive_int, default=None,
                    help="AI milliseconds per move (default: the level's own)")
     p.add_argument("--fen", default=None, help="start from this position")
     p.add_argument("--pgn", default=None, help="save the game here (default: a dated file)")
