@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -51,16 +52,21 @@ def serve(port: int, db: str) -> None:
     import uvicorn
 
     from cotuong.server import Settings, create_app
+    from cotuong.server.runtime import tuned_runtime
 
     settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
                         inline_writes=bool(os.environ.get("BENCH_INLINE")))
     app = create_app(settings)
-    from cotuong.server.cli import tune_runtime
+    with tuned_runtime():  # as `cotuong serve` does
+        experiments()
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+                    backlog=4096, ws_max_size=65536, ws_per_message_deflate=False)
 
-    tune_runtime()  # as `cotuong serve` does
+
+def experiments() -> None:
+    """Switches for measuring alternatives (environment variables, see the README)."""
+
     if os.environ.get("BENCH_GCLOG"):  # report garbage-collector pauses over 20 ms
-        import gc
-
         gc_start = [0.0]
 
         def on_gc(phase: str, info: dict[str, int]) -> None:
@@ -70,19 +76,10 @@ def serve(port: int, db: str) -> None:
                 print(f"gc gen{info['generation']} {took * 1000:.0f} ms "
                       f"collected {info['collected']}", file=sys.stderr, flush=True)
         gc.callbacks.append(on_gc)
-    if os.environ.get("BENCH_SWITCH"):  # experiment: another GIL switch interval (s)
+    if os.environ.get("BENCH_GCTHRESH"):  # "g0,g1,g2": other collector thresholds
+        gc.set_threshold(*(int(x) for x in os.environ["BENCH_GCTHRESH"].split(",")))
+    if os.environ.get("BENCH_SWITCH"):  # another GIL switch interval (s)
         sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
-    freeze_every = float(os.environ.get("BENCH_GCFREEZE", "0"))  # experiment: seconds
-    if freeze_every > 0:
-        import gc
-        import threading
-
-        def freezer() -> None:
-            while True:
-                time.sleep(freeze_every)
-                gc.freeze()  # survivors leave the collector's reach (cyclic garbage leaks)
-
-        threading.Thread(target=freezer, daemon=True).start()
     profile = os.environ.get("BENCH_PROFILE")  # a path: write a cProfile of the server there
     if profile:
         import cProfile
@@ -92,8 +89,6 @@ def serve(port: int, db: str) -> None:
         signal.signal(signal.SIGTERM, lambda *_: (prof.disable(), prof.dump_stats(profile),
                                                   os._exit(0)))
         prof.enable()
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
-                backlog=4096, ws_max_size=65536, ws_per_message_deflate=False)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -202,7 +197,7 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
 
 
 async def level(base: str, games: int, seconds: float, think: float,
-                seed: int, server_pid: int) -> dict[str, Any]:
+                seed: int, server_pid: int, client_gc: bool) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     stamps: list[float] = []
@@ -230,6 +225,11 @@ async def level(base: str, games: int, seconds: float, think: float,
                 raise RuntimeError(f"only {counters['connected']} of {games} games set up "
                                    f"in {budget:.0f} s")
         setup_s = time.perf_counter() - setup
+        if not client_gc:
+            # The clients stand in for 2N browsers on other machines: their own collector
+            # pauses (tens of ms with thousands of sockets) must not count as server latency.
+            gc.collect()
+            gc.disable()
         start = time.monotonic()
         stop_at[0] = start + seconds
         cpu_start = cpu_seconds(server_pid)
@@ -241,6 +241,7 @@ async def level(base: str, games: int, seconds: float, think: float,
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        gc.enable()
         elapsed = seconds
         server_side = (await c1.get("/api/stats")).json()
     lat = sorted(latencies)
@@ -314,7 +315,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         assert proc.pid is not None
         cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
         try:
-            r = asyncio.run(level(base, n, args.seconds, args.think, args.seed, proc.pid))
+            r = asyncio.run(level(base, n, args.seconds, args.think, args.seed, proc.pid,
+                                  args.client_gc))
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
             r["client_cpu_s"] = time.process_time() - own0
@@ -350,6 +352,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="worst latency per second")
     ap.add_argument("--postgres", action="store_true", help="also run on PostgreSQL")
+    ap.add_argument("--client-gc", action="store_true",
+                    help="keep the garbage collector on in the client process while measuring")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "

@@ -23,7 +23,9 @@ def test_ai_game_in_a_worker_process_keeps_the_loop_responsive() -> None:
     async def scenario() -> None:
         pool = EnginePool(workers=1)
         try:
-            settings = Settings(db="sqlite://", ai_movetime_ms=100)
+            # Level 1 often answers at once: two messages per move would then outrun the
+            # default socket rate limit (20/s, burst 40) and the rematch be refused.
+            settings = Settings(db="sqlite://", ai_movetime_ms=100, ws_burst=400)
             async with running(settings, engine_pool=pool) as srv, srv.client() as c:
                 # The AI plays Red: it moves first, at once.
                 r = await c.post("/api/rooms", json={"opponent": "ai", "ai_level": 1,
@@ -43,7 +45,9 @@ def test_ai_game_in_a_worker_process_keeps_the_loop_responsive() -> None:
                         await sock.send(type="ping")  # answered while the AI thinks
                         await sock.wait("pong")
                         assert time.perf_counter() - started < 1.0
-                        s = await sock.state(timeout=30)
+                        # The AI's reply may have come before the pong (wait() skips
+                        # it), so go on from the newest state frame seen so far.
+                        s = [f for f in sock.frames if f["type"] == "state"][-1]
                         while s["turn"] != "black" and s["status"] == "playing":
                             s = await sock.state(timeout=30)
                     board = Board()

@@ -155,21 +155,26 @@ def _parse_placement(text: str) -> list[int]:
     return placement
 
 
+# FEN letter of each board code -7..7, indexed by code + 7 (index 7, empty, unused).
+_LETTERS = tuple("" if c == 0 else Piece.from_code(c).letter for c in range(-7, 8))
+
+
 def write_fen(setup: Setup) -> str:
     """Standard FEN with the ``B``/``N`` letter set."""
     rows = []
+    placement = setup.placement
+    letters = _LETTERS
     for rank in range(9, -1, -1):
         row = ""
         empty = 0
-        for file in range(9):
-            code = setup.placement[rank * 9 + file]
+        for code in placement[rank * 9:rank * 9 + 9]:
             if code == 0:
                 empty += 1
                 continue
             if empty:
                 row += str(empty)
                 empty = 0
-            row += Piece.from_code(code).letter
+            row += letters[code + 7]
         if empty:
             row += str(empty)
         rows.append(row)

@@ -183,9 +183,13 @@ def square_rank(sq: Square) -> int:
     return sq // 9
 
 
+# Precomputed: square names are on the hot path of every ICCS move text.
+_SQUARE_NAMES = tuple(FILES[sq % 9] + str(sq // 9) for sq in range(90))
+
+
 def square_name(sq: Square) -> str:
     """ICCS name, ranks 0..9: ``square_name(4) == "e0"``."""
-    return FILES[sq % 9] + str(sq // 9)
+    return _SQUARE_NAMES[sq]
 
 
 def human_square_name(sq: Square) -> str:
@@ -237,7 +241,7 @@ class Move:
 
     @property
     def iccs(self) -> str:
-        return square_name(self.from_square) + square_name(self.to_square)
+        return _SQUARE_NAMES[self.from_square] + _SQUARE_NAMES[self.to_square]
 
     # UCI for xiangqi engines such as Pikafish uses the same ranks 0..9 as ICCS.
     uci = iccs

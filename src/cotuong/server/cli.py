@@ -54,24 +54,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=_cmd_serve)
 
 
-def tune_runtime() -> None:
-    """Process-wide tuning for serving, measured with ``benchmarks/bench_server.py``:
-
-    * freeze what exists after start-up (modules, the app) out of the garbage collector's
-      reach, so a full collection scans only objects made by play (0.4 s pauses before,
-      0.07-0.23 s after);
-    * a 0.5 ms GIL switch interval (default 5 ms): the database thread needs the GIL back
-      after every SQLite step, and waited up to a full interval each time while the event
-      loop was busy; in three back-to-back 700-1,000-game comparisons the median move round trip
-      dropped (434 -> 87 ms, 14.5 -> 8.1 ms, 372 -> 80 ms) for ~8 % more CPU per move.
-    """
-    import gc
-
-    gc.collect()
-    gc.freeze()
-    sys.setswitchinterval(0.0005)
-
-
 def _cmd_serve(args: argparse.Namespace) -> int:
     import signal
     import socket
@@ -80,6 +62,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cotuong.server.app import create_app
+    from cotuong.server.runtime import tuned_runtime
     from cotuong.server.settings import Settings
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
@@ -122,9 +105,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                             ws_per_message_deflate=False,
                             timeout_graceful_shutdown=5)
     server = Server(config)
-    tune_runtime()
     # uvicorn turns SIGINT/SIGTERM into a graceful shutdown: sockets close, the app's
     # lifespan ends, the engine pool and database are shut down.
-    server.run(sockets=[sock])
+    with tuned_runtime():
+        server.run(sockets=[sock])
     print("cotuong: server stopped", file=sys.stderr, flush=True)
     return 0

@@ -260,7 +260,7 @@ class LiveGame:
         """FEN, legal moves (ICCS) and check of the current position (cached)."""
         if self._derived is None:
             board = self.board
-            self._derived = (board.fen(), [m.iccs for m in board.legal_moves],
+            self._derived = (board.fen(), board.legal_moves.iccs(),
                              board.is_check())
         return self._derived
 
