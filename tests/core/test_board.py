@@ -252,3 +252,28 @@ def test_illegal_move_error_carries_move_and_reason() -> None:
     assert str(info.value).startswith("b0d1 (b1-d2) is illegal")
     with pytest.raises(IllegalMoveError):
         board.gives_check(move)
+
+
+def test_quick_legality_paths_agree_with_full_generation() -> None:
+    """``is_legal``/``push`` test one piece, ``has_legal_move`` stops early and
+    ``legal_moves.iccs()`` skips ``Move`` objects: each must agree with the full list."""
+    rng = random.Random(11)
+    positions = 0
+    for _ in range(30):
+        board = Board()
+        for _ in range(200):
+            legal = list(board.legal_moves)
+            positions += 1
+            assert board.has_legal_move() == bool(legal)
+            assert board.legal_moves.iccs() == [m.iccs for m in legal]
+            legal_set = set(legal)
+            candidates = board.pseudo_legal_moves() + [
+                Move(a, b) for a, b in (rng.sample(range(90), 2) for _ in range(30))]
+            for m in candidates:
+                assert board.is_legal(m) == (m in legal_set), (board.fen(), m.iccs)
+            if not legal:
+                assert board.outcome() is not None
+                break
+            captures = [m for m in legal if board.is_capture(m)]
+            board.push(rng.choice(captures if captures and rng.random() < 0.6 else legal))
+    assert positions > 2000
