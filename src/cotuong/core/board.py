@@ -389,35 +389,20 @@ class Board:
                 return None
         return bad_from, bad_to
 
-    def _legal_codes(self) -> list[int]:
-        """Legal moves as ints: pseudo-legal moves that pass the king-safety filter."""
-        side = self._side
-        pseudo = self._pseudo_codes()
-        danger = self._danger(side)
-        safe = self._safe_after
-        if danger is None:  # in check: test every move
-            return [m for m in pseudo if safe(m)]
-        bad_from, bad_to = danger
-        k = self._ksq[side]
-        bad_from.add(k)  # king moves always get the full test
-        return [m for m in pseudo
-                if (m >> 7 not in bad_from and m & 127 not in bad_to) or safe(m)]
-
-    def has_legal_move(self) -> bool:
-        """Does the side to move have any legal move? (Stops at the first one.)"""
+    def _legal_iter(self) -> Iterator[int]:
+        """Legal moves as ints, piece by piece: pseudo-legal moves that pass the
+        king-safety filter (lazy, so ``has_legal_move`` stops at the first)."""
         side = self._side
         danger = self._danger(side)
         safe = self._safe_after
         b = self._b
         loc = self._loc
-        first = 0 if side > 0 else 16
-        if danger is None:
-            bad_from: set[int] | None = None
-            bad_to: set[int] = set()
-        else:
+        bad_from: set[int] | None = None
+        bad_to: set[int] = set()
+        if danger is not None:  # (in check, every move gets the full test)
             bad_from, bad_to = danger
-            bad_from.add(self._ksq[side])
-        # Piece by piece, so that the usual answer (yes) costs one piece's moves.
+            bad_from.add(self._ksq[side])  # king moves always get the full test
+        first = 0 if side > 0 else 16
         for pid in range(first, first + 16):
             s = loc[pid]
             if s < 0:
@@ -426,8 +411,14 @@ class Board:
             free = bad_from is not None and s not in bad_from
             for t in piece_targets(b, s, side):
                 if (free and t not in bad_to) or safe(base | t):
-                    return True
-        return False
+                    yield base | t
+
+    def _legal_codes(self) -> list[int]:
+        return list(self._legal_iter())
+
+    def has_legal_move(self) -> bool:
+        """Does the side to move have any legal move? (Stops at the first one.)"""
+        return next(self._legal_iter(), None) is not None
 
     @property
     def legal_moves(self) -> LegalMoves:

@@ -6,10 +6,15 @@ Measured with ``benchmarks/bench_server.py`` (figures in ``benchmarks/README.md`
   collector's reach, so a collection scans only objects made by play.
 * Full collections run on a timer instead of by allocation count. Under load the
   default policy ran one every 10-25 s, each scanning every live game and socket
-  (~0.3 s at 1,000 games) and stalling all games at once: the move round trip's p99
-  was set by those pauses. The young generations are still collected as usual; the
-  cyclic garbage that only a full collection frees is small (a few hundred objects
-  per collection measured) and waits at most ``full_every_s``.
+  (0.3-0.7 s at 1,000 games) and stalling all games at once: the move round trip's
+  p99 was set by those pauses. The cyclic garbage that only a full collection frees
+  is small (hundreds to a few thousand objects per collection measured) and waits at
+  most ``full_every_s``.
+* Young collections are small and frequent (thresholds 100 and 1 instead of 700 and
+  10). A socket's waiting coroutines and futures are replaced on every message while
+  the allocation count, which triggers collections, hardly moves; with the defaults
+  tens of thousands of them piled up between collections (25-45 ms pauses every few
+  seconds at 1,000 games); collected often, no pause passed 20 ms.
 * A 0.5 ms GIL switch interval (default 5 ms): the database thread needs the GIL back
   after every SQLite step, and waited up to a full interval each time the event loop
   was busy (median round trip 434 -> 87 ms in a 700-game comparison).
@@ -32,6 +37,7 @@ import threading
 from collections.abc import Iterator
 
 FULL_COLLECTION_EVERY_S = 300.0
+YOUNG_THRESHOLDS = (100, 1)
 _NEVER = 1_000_000_000  # a full-collection threshold that is never reached
 
 
@@ -42,7 +48,7 @@ def tuned_runtime(full_every_s: float = FULL_COLLECTION_EVERY_S) -> Iterator[Non
     switch = sys.getswitchinterval()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(thresholds[0], thresholds[1], _NEVER)
+    gc.set_threshold(*YOUNG_THRESHOLDS, _NEVER)
     sys.setswitchinterval(0.0005)
     stop = threading.Event()
 
