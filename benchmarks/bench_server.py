@@ -86,8 +86,12 @@ def experiments() -> None:
         import signal
 
         prof = cProfile.Profile()
-        signal.signal(signal.SIGTERM, lambda *_: (prof.disable(), prof.dump_stats(profile),
-                                                  os._exit(0)))
+
+        def dump(*_: object) -> None:
+            prof.disable()
+            prof.dump_stats(profile)
+            os._exit(0)
+        signal.signal(signal.SIGTERM, dump)
         prof.enable()
 
 
@@ -247,8 +251,8 @@ async def level(base: str, games: int, seconds: float, think: float,
     lat = sorted(latencies)
     # Latency per second of the run: shows whether the tail is steady or a few stalls.
     per_s: dict[int, list[float]] = {}
-    for t, x in zip(stamps, latencies, strict=True):
-        per_s.setdefault(int(t - start), []).append(x)
+    for stamp, x in zip(stamps, latencies, strict=True):
+        per_s.setdefault(int(stamp - start), []).append(x)
     worst = {k: round(max(v) * 1000) for k, v in sorted(per_s.items())}
 
     def pct(q: float) -> float:
@@ -304,6 +308,42 @@ def run_loop(main: Any) -> Any:
     return uvloop.run(main)
 
 
+def client_main(conn: Any, level_args: tuple[Any, ...], nice: int) -> None:
+    """The client process: every game's two players, on one event loop."""
+    try:
+        os.nice(nice)
+        own0 = time.process_time()
+        r = run_loop(level(*level_args))
+        r["client_cpu_s"] = time.process_time() - own0
+        r["client_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        conn.send(r)
+    except BaseException as exc:
+        conn.send({"error": repr(exc)})
+        raise
+
+
+def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int) -> dict[str, Any]:
+    """Run one level's clients in their own process, at a lower priority (``nice``): they
+    stand in for browsers on other machines, so when both are ready to run the server
+    goes first. Their own delays still count: a move's round trip ends only when its
+    client has read the reply."""
+    parent, child = ctx.Pipe(duplex=False)
+    client = ctx.Process(target=client_main, args=(child, level_args, nice), daemon=True)
+    client.start()
+    child.close()
+    try:
+        r: dict[str, Any] = parent.recv()
+    except EOFError:
+        raise RuntimeError("the client process died") from None
+    finally:
+        client.join(30)
+        if client.is_alive():
+            client.terminate()
+    if "error" in r:
+        raise RuntimeError(f"the clients failed: {r['error']}")
+    return r
+
+
 def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     results = []
     for n in args.games:
@@ -323,13 +363,12 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
                 raise RuntimeError("the server did not start")
             time.sleep(0.2)
         assert proc.pid is not None
-        cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
+        cpu0 = cpu_seconds(proc.pid)
         try:
-            r = run_loop(level(base, n, args.seconds, args.think, args.seed, proc.pid,
-                                  args.client_gc))
+            r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
+                                  args.client_gc), args.client_nice)
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
-            r["client_cpu_s"] = time.process_time() - own0
         finally:
             proc.terminate()
             proc.join(30)
@@ -342,7 +381,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"p99 {r['p99_ms']:6.1f} ms, max {r['max_ms']:6.1f} ms, errors {r['errors']}, "
               f"server peak RSS {r_rss:.0f} MB, set-up {r['setup_s']:.1f} s, CPU server "
               f"{r['server_cpu_s']:.1f} s client {r['client_cpu_s']:.1f} s (set-up incl.), "
-              f"load {r['load']:.1f}", flush=True)
+              f"client peak RSS {r['client_rss_mb']:.0f} MB, load {r['load']:.1f}", flush=True)
         srv = r["server"]
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
@@ -362,6 +401,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="worst latency per second")
     ap.add_argument("--postgres", action="store_true", help="also run on PostgreSQL")
+    ap.add_argument("--client-nice", type=int, default=10,
+                    help="niceness of the client process (0: same priority as the server)")
     ap.add_argument("--client-gc", action="store_true",
                     help="keep the garbage collector on in the client process while measuring")
     ap.add_argument("--no-sqlite", action="store_true")
@@ -394,8 +435,6 @@ def main() -> int:
     if args.postgres:
         with postgres_cluster() as url:
             run_backend("postgres", url, args)
-    print(f"client peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
-          flush=True)
     return 0
 
 
