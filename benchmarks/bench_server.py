@@ -269,33 +269,56 @@ async def level(base: str, games: int, seconds: float, think: float,
             "server_cpu_share": window_cpu / seconds}
 
 
+class PostgresCluster:
+    """A throw-away PostgreSQL cluster (Debian's binaries) on a free port: ``url``, and
+    ``restart()`` for tests of a database that goes away under a running server."""
+
+    def __init__(self) -> None:
+        initdb = shutil.which("initdb") or next(
+            iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))), None)
+        if initdb is None:
+            raise RuntimeError("PostgreSQL binaries not found (apt-get install postgresql)")
+        self.bindir = Path(initdb).resolve().parent
+        self.tmp = Path(tempfile.mkdtemp(prefix="cotuong-pg-"))
+        self.port = free_port()
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses root: run as nobody in a dir it owns
+            shutil.chown(self.tmp, "nobody")
+            self.run_as = ["runuser", "-u", "nobody", "--"]
+        self.data = self.tmp / "data"
+        self.url = f"postgresql://cotuong@127.0.0.1:{self.port}/postgres"
+
+    def _ctl(self, *args: str) -> None:
+        subprocess.run([*self.run_as, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                        *args], check=True, capture_output=True)
+
+    def start(self) -> None:
+        if not self.data.exists():
+            subprocess.run([*self.run_as, str(self.bindir / "initdb"), "-D", str(self.data),
+                            "-U", "cotuong", "--auth=trust", "-E", "UTF8"], check=True,
+                           capture_output=True)
+        self._ctl("-l", str(self.tmp / "log"), "-w", "-o",
+                  f"-p {self.port} -k {self.tmp} -c listen_addresses=127.0.0.1 "
+                  "-c max_connections=50 -c synchronous_commit=on", "start")
+
+    def restart(self) -> None:
+        self._ctl("-m", "fast", "-w", "stop")
+        self.start()
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._ctl("-m", "fast", "stop")
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
 @contextlib.contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """A throw-away PostgreSQL cluster (Debian's binaries) on a free port."""
-    initdb = shutil.which("initdb") or next(
-        iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))), None)
-    if initdb is None:
-        raise RuntimeError("PostgreSQL binaries not found (apt-get install postgresql)")
-    bindir = Path(initdb).resolve().parent
-    tmp = Path(tempfile.mkdtemp(prefix="cotuong-pg-"))
-    port = free_port()
-    run_as: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run as nobody in a dir it owns
-        shutil.chown(tmp, "nobody")
-        run_as = ["runuser", "-u", "nobody", "--"]
-    data = tmp / "data"
-    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "cotuong",
-                    "--auth=trust", "-E", "UTF8"], check=True, capture_output=True)
-    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l",
-                    str(tmp / "log"), "-w", "-o",
-                    f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c max_connections=50"
-                    " -c synchronous_commit=on", "start"], check=True, capture_output=True)
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster()
     try:
-        yield f"postgresql://cotuong@127.0.0.1:{port}/postgres"
+        cluster.start()
+        yield cluster
     finally:
-        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast",
-                        "stop"], capture_output=True)
-        shutil.rmtree(tmp, ignore_errors=True)
+        cluster.remove()
 
 
 def run_loop(main: Any) -> Any:
@@ -433,8 +456,8 @@ def main() -> int:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
     if args.postgres:
-        with postgres_cluster() as url:
-            run_backend("postgres", url, args)
+        with postgres_cluster() as cluster:
+            run_backend("postgres", cluster.url, args)
     return 0
 
 

@@ -20,6 +20,7 @@ import pytest
 from harness import free_port, running, socket_to, two_player_room
 
 from cotuong.server import Settings
+from cotuong.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,17 +62,48 @@ async def play_and_resume(settings: Settings) -> None:
             assert "C2.5" in pgn
 
 
-def test_postgresql_store() -> None:
+@contextlib.contextmanager
+def postgres() -> Iterator[Any]:
     cluster = _postgres()
     try:
         ctx = cluster()
-        url = ctx.__enter__()
+        pg = ctx.__enter__()
     except (subprocess.CalledProcessError, OSError) as exc:
         pytest.skip(f"could not start a local PostgreSQL cluster: {exc}")
     try:
-        asyncio.run(play_and_resume(Settings(db=url, heartbeat_s=0.2)))
+        yield pg
     finally:
         ctx.__exit__(None, None, None)
+
+
+def test_postgresql_store() -> None:
+    with postgres() as pg:
+        asyncio.run(play_and_resume(Settings(db=pg.url, heartbeat_s=0.2)))
+
+
+def test_moves_are_stored_across_a_postgresql_restart() -> None:
+    """The group-commit writer keeps its connection between batches; when the database
+    server restarts under it, the next write reconnects instead of failing."""
+    async def scenario(pg: Any) -> None:
+        # No heartbeat writes: the move is the first write after the restart.
+        async with running(Settings(db=pg.url, heartbeat_s=3600)) as srv:
+            host, guest = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red, \
+                    socket_to(srv, host["code"], guest["secret"]) as black:
+                await red.send(type="move", move="h2e2", ply=0)
+                await red.state(ply=1)
+                await asyncio.get_running_loop().run_in_executor(None, pg.restart)
+                await black.send(type="move", move="h9g7", ply=1)
+                s = await red.state(ply=2, timeout=20)
+                assert s["moves"] == ["h2e2", "h9g7"]
+        store = Store(pg.url)
+        try:
+            assert store.game_moves(s["game_id"]) == ["h2e2", "h9g7"]  # both committed
+        finally:
+            store.close()
+
+    with postgres() as pg:
+        asyncio.run(scenario(pg))
 
 
 @contextlib.contextmanager
