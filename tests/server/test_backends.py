@@ -79,6 +79,14 @@ def postgres() -> Iterator[Any]:
 def test_postgresql_store() -> None:
     with postgres() as pg:
         asyncio.run(play_and_resume(Settings(db=pg.url, heartbeat_s=0.2)))
+        store = Store(pg.url)
+        try:
+            with store.engine.connect() as c:
+                options = c.exec_driver_sql(
+                    "SELECT reloptions FROM pg_class WHERE relname = 'games'").scalar()
+            assert options == ["fillfactor=50"]  # room for in-place updates of a game's row
+        finally:
+            store.close()
 
 
 def test_moves_are_stored_across_a_postgresql_restart() -> None:
