@@ -1,19 +1,21 @@
-"""Shared test helpers: where the shared reference data lives."""
+"""Shared test helpers: where the test data lives (``tests/data``, carried by the repository).
+
+Every file a test reads is in ``tests/data`` (sources and licences in its README), so a
+fresh clone runs the whole suite with nothing beside it. ``COTUONG_CORPUS`` may name a
+folder of extra PGN files for the opt-in ``corpus`` tests.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-SHARED_DATA = SHARED / "data"
+DATA = Path(__file__).resolve().parent / "data"
 
 
-def shared_path(*parts: str) -> Path:
-    """A file under ../shared, or skip (loudly) when the shared folder is absent."""
-    path = SHARED.joinpath(*parts)
+def data_path(*parts: str) -> Path:
+    """A file under ``tests/data``; a missing one is an error of the checkout, not a skip."""
+    path = DATA.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"shared data not found: {path}")
+        raise FileNotFoundError(f"test data missing from the repository: {path}")
     return path

@@ -1,4 +1,4 @@
-"""Perft counts from ../shared/data/perft.md (chessprogramming wiki, Fairy-Stockfish CI)."""
+"""Perft counts from tests/data/perft.md (chessprogramming wiki, Fairy-Stockfish CI)."""
 
 from __future__ import annotations
 

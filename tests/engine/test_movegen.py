@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 
 from cotuong.core import Board
 from cotuong.engine import perft
@@ -22,7 +22,7 @@ START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 def _perft_rows() -> list[tuple[str, list[int]]]:
     rows = []
-    for line in shared_path("data", "perft.md").read_text(encoding="utf-8").splitlines():
+    for line in data_path("perft.md").read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.split("|")]
         if len(cells) > 6 and cells[1].isdigit() and cells[2].startswith("`"):
             counts = [int(c.replace(",", "")) for c in cells[3:6]]

@@ -1,4 +1,4 @@
-"""Positions shared by the notation tests: perft positions (../shared/data/perft.md) and
+"""Positions shared by the notation tests: perft positions (tests/data/perft.md) and
 synthetic tandem setups."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading the sourced examples of ../shared/data/notation.md, errors and detection."""
+"""Reading the sourced examples of tests/data/notation.md, errors and detection."""
 
 from __future__ import annotations
 

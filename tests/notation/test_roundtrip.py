@@ -1,7 +1,7 @@
 """Every legal move round-trips through every notation: parse(make(move)) == move.
 
 Hypothesis drives the sampling: random games from the start position, from the
-perft positions (../shared/data/perft.md) and from synthetic positions with 3, 4
+perft positions (tests/data/perft.md) and from synthetic positions with 3, 4
 and 5 pawns on one file, tandem pawns on two files and tandem rooks, cannons,
 horses (for both colours). Every position along each game is checked with all
 its legal moves.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 
 from cotuong.cli import main
 from cotuong.records import read_pgn
@@ -19,7 +19,7 @@ def test_move_in_every_notation(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_seed_and_convert(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    [seed] = shared_path("seeds").glob("000_*.txt")
+    seed = data_path("seed_diagrams.txt")
     assert main(["record", "check", str(seed)]) == 0  # the typo is inferred, not stopped
     out = capsys.readouterr().out
     assert "Tg/1" in out and "[inferred]" in out and out.count("game ") >= 10

@@ -16,7 +16,7 @@ import csv
 import time
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 
 from cotuong.records import GameRecord, cross_check, read_dhtmlxq, read_pgn
 
@@ -29,7 +29,7 @@ CCPD_ICCS = ("ccpd_endgames244_asiancup679_iccs_DERIVED.pgn",
 def _by_ccpd_file(names: tuple[str, ...]) -> dict[str, GameRecord]:
     games: dict[str, GameRecord] = {}
     for name in names:
-        text = shared_path("data", "games", "ccpd", name).read_text(encoding="utf-8")
+        text = data_path("games", "ccpd", name).read_text(encoding="utf-8")
         for game in read_pgn(text):
             key = game.headers["CCPDFile"]
             assert key not in games, key
@@ -59,7 +59,7 @@ def test_ccpd_chinese_replays_and_matches_iccs_twins() -> None:
 
 @pytest.fixture(scope="module")
 def xqdb_files() -> tuple[dict[str, list[GameRecord]], list[str]]:
-    folder = shared_path("data", "games", "xqdb15")
+    folder = data_path("games", "xqdb15")
     out = {name: read_pgn((folder / f"xqdb_sample15_{name}.pgn").read_text(encoding="utf-8"))
            for name in ("chinese", "wxf_fullwidth", "iccs")}
     with (folder / "results_from_dhtmlxq.tsv").open(encoding="utf-8") as f:

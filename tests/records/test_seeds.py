@@ -1,6 +1,6 @@
-"""The seed's Hình 1-10 diagrams (seed 000, Vietnamese move text) replay to the right moves.
+"""The seed's Hình 1-10 diagrams (seed 000, Vietnamese move text, tests/data/seed_diagrams.txt) replay to the right moves.
 
-The expected moves are the ICCS ``moves`` of ../shared/data/repetition_cases.jsonl
+The expected moves are the ICCS ``moves`` of tests/data/repetition_cases.jsonl
 (ids ``seed-hinh-1`` ... ``seed-hinh-10``), which were played on or cut to the
 referee's ruling point, so the seed's loop and the case agree on their common part.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 
 from cotuong import RecordError
 from cotuong.notation import make_move_text
@@ -19,14 +19,13 @@ from cotuong.records import read_seed_games
 
 @pytest.fixture(scope="module")
 def seed_text() -> str:
-    [path] = shared_path("seeds").glob("000_*.txt")
-    return path.read_text(encoding="utf-8")
+    return data_path("seed_diagrams.txt").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def cases() -> dict[str, dict[str, object]]:
     out = {}
-    for line in shared_path("data", "repetition_cases.jsonl").read_text().splitlines():
+    for line in data_path("repetition_cases.jsonl").read_text().splitlines():
         case = json.loads(line)
         if case["id"].startswith("seed-hinh-"):
             out[case["id"]] = case
@@ -68,9 +67,11 @@ def test_hinh_1_typo_is_an_error_in_strict_mode(seed_text: str) -> None:
         read_seed_games(seed_text, strict=True)
 
 
-def test_other_seeds_have_no_game_blocks() -> None:
-    for path in sorted(shared_path("seeds").glob("00[1-4]_*.txt")):
-        assert read_seed_games(path.read_text(encoding="utf-8")) == []
+def test_text_without_game_blocks_has_no_games() -> None:
+    prose = "[b]Điều 22[/b]
+Chiếu dai: 1.X2.1 Tg6.1 is quoted in prose, not in a [game] block.
+"
+    assert read_seed_games(prose) == []
 
 
 def test_block_without_moves() -> None:

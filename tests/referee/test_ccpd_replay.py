@@ -1,7 +1,7 @@
 """All 2,312 CCPD master games replayed through ``Game(rules="asian")``.
 
 Data: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng 2026, CC BY 4.0 (the
-ICCS twins ``*_iccs_DERIVED.pgn`` of ``../shared/data/games/ccpd/``).
+ICCS twins ``*_iccs_DERIVED.pgn`` of ``tests/data/games/ccpd/``).
 
 Every move must be accepted. Real games reach a third occurrence of a position
 often (players repeat twice round a loop, then one of them deviates, as arbiters
@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 from tests.referee.ccpd import CcpdGame, read_ccpd
 from tests.referee.test_differential_pyffish import ffish_result
 
@@ -56,7 +56,7 @@ KNOWN: dict[str, tuple[str, str]] = {
 
 
 def ccpd_games() -> list[CcpdGame]:
-    folder = shared_path("data", "games", "ccpd")
+    folder = data_path("games", "ccpd")
     games: list[CcpdGame] = []
     for path in sorted(Path(folder).glob("*_iccs_DERIVED.pgn")):
         games.extend(read_ccpd(path))

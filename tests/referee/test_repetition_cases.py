@@ -1,4 +1,4 @@
-"""The conformance suite: ../shared/data/repetition_cases.jsonl (214 cases).
+"""The conformance suite: tests/data/repetition_cases.jsonl (214 cases).
 
 Every case must give its ``result`` under ``asian`` at exactly its last move (no
 earlier ending). The ten seed diagrams must give the same under ``xiangqiplay``;
@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 from tests.referee.conftest import case_board, load_cases
 
 from cotuong import Game
 from cotuong.referee import ASIAN, XIANGQIPLAY, RuleSet
 
-CASES = load_cases(shared_path("data", "repetition_cases.jsonl"))
+CASES = load_cases(data_path("repetition_cases.jsonl"))
 
 # The two simplifications of seed 002 (RULES.md §5, `xiangqiplay`).
 PROTECTED_ROOK = "a protected Xe attacked by Mã/Pháo is not chased"

@@ -7,7 +7,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from tests.conftest import shared_path
+from tests.conftest import data_path
 
 from cotuong.tournament import (
     ConfigurationError,
@@ -21,7 +21,7 @@ from cotuong.tournament import (
 
 def _published_tables() -> dict[int, list[list[tuple[int, int]]]]:
     """``{N: rounds}`` parsed from data/tournament-references.md (N even, 4..16)."""
-    text = shared_path("data", "tournament-references.md").read_text(encoding="utf-8")
+    text = data_path("tournament-references.md").read_text(encoding="utf-8")
     tables: dict[int, list[list[tuple[int, int]]]] = {}
     current = None
     for line in text.splitlines():
