@@ -103,7 +103,7 @@ def cmd_perft(args: argparse.Namespace) -> None:
     from cotuong.engine import perft
 
     rows = []
-    text = (ROOT.parent / "shared" / "data" / "perft.md").read_text(encoding="utf-8")
+    text = (ROOT / "tests" / "data" / "perft.md").read_text(encoding="utf-8")
     for line in text.splitlines():
         cells = [c.strip() for c in line.split("|")]
         if len(cells) > 6 and cells[1].isdigit() and cells[2].startswith("`"):

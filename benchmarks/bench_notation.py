@@ -4,7 +4,7 @@
     python benchmarks/bench_notation.py --positions 1000 --no-ccpd
 
 CCPD: Chinese Chess Practical Dataset, Yu-Han Tseng 2026, CC BY 4.0 (read from
-../shared/data/games/ccpd/).
+tests/data/games/ccpd/).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from cotuong.notation import (
 )
 from cotuong.records import read_pgn
 
-CCPD = Path(__file__).resolve().parents[2] / "shared" / "data" / "games" / "ccpd"
+CCPD = Path(__file__).resolve().parents[1] / "tests" / "data" / "games" / "ccpd"
 
 
 def rss_mb() -> float:

@@ -6,7 +6,7 @@ Run:  python benchmarks/bench_perft.py            (quick: depth 4 start, depth 3
 Both counters run in this one process on the same positions; "pyffish driven from
 Python" means a recursive perft that asks ``pyffish.legal_moves`` at every node with
 the start FEN and the move list so far (the cheapest way to drive it from Python).
-Every count is checked against ../shared/data/perft.md. Peak RSS is printed beside
+Every count is checked against tests/data/perft.md. Peak RSS is printed beside
 every timing (ru_maxrss of this process, so it only grows).
 """
 

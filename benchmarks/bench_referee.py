@@ -5,7 +5,7 @@ the cost of a repetition ruling, and the full CCPD replay through ``Game(rules="
     python benchmarks/bench_referee.py --games 300
 
 Data: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng 2026, CC BY 4.0 (the ICCS
-twins in ../shared/data/games/ccpd/). Peak RSS is printed beside every timing.
+twins in tests/data/games/ccpd/). Peak RSS is printed beside every timing.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests.referee.ccpd import read_ccpd  # noqa: E402
 from cotuong import Board, Game, Move  # noqa: E402
 from cotuong.referee import ASIAN, PlyNote, classify  # noqa: E402
 
-CCPD = ROOT.parent / "shared" / "data" / "games" / "ccpd"
+CCPD = ROOT / "tests" / "data" / "games" / "ccpd"
 
 
 def rss_mb() -> float:

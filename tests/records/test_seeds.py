@@ -68,9 +68,7 @@ def test_hinh_1_typo_is_an_error_in_strict_mode(seed_text: str) -> None:
 
 
 def test_text_without_game_blocks_has_no_games() -> None:
-    prose = "[b]Điều 22[/b]
-Chiếu dai: 1.X2.1 Tg6.1 is quoted in prose, not in a [game] block.
-"
+    prose = "[b]Điều 22[/b]\nChiếu dai: 1.X2.1 Tg6.1 is quoted in prose, not in a [game] block.\n"
     assert read_seed_games(prose) == []
 
 
