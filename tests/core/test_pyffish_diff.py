@@ -64,7 +64,10 @@ def test_sample_is_large_and_reaches_endgames() -> None:
     assert len(few_pieces) >= 50  # captures favoured: endgames are in the sample
 
 
-@pytest.mark.parametrize("chunk", range(8))
+# One chunk always runs; the other seven are slow (pytest -m slow).
+@pytest.mark.parametrize(
+    "chunk", [0, *(pytest.param(c, marks=pytest.mark.slow) for c in range(1, 8))]
+)
 def test_legal_moves_and_fens_agree(chunk: int) -> None:
     for i, fen in enumerate(POSITIONS[chunk::8]):
         board = Board(fen)

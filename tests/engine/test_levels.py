@@ -42,6 +42,7 @@ def _moves(lv: int, seed: int, fen: str = START, n: int = 1) -> list[str]:
     return [engine.search(fen, [], Limits(depth=3)).bestmove for _ in range(n)]
 
 
+@pytest.mark.slow
 def test_same_seed_same_choices() -> None:
     assert _moves(1, 5, n=4) == _moves(1, 5, n=4)
     assert _moves(3, 9, n=3) == _moves(3, 9, n=3)

@@ -58,6 +58,7 @@ def classify(board: Board, move: Move, fen: str) -> str:
     raise AssertionError(f"{fen}: {move.iccs} ours {ours!r}, Fairy-Stockfish {fsf!r}")
 
 
+@pytest.mark.slow
 def test_wxf_agrees_with_fairy_stockfish() -> None:
     rng = random.Random(20261130)
     counts: Counter[str] = Counter()

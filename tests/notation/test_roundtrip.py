@@ -93,6 +93,7 @@ def test_synthetic_tandem_positions_round_trip(fen: str) -> None:
     check_detection(board)
 
 
+@pytest.mark.slow
 def test_sample_covers_thousands_of_positions() -> None:
     """A fixed sweep so the coverage does not depend on Hypothesis' choices."""
     positions = 0

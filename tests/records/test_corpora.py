@@ -37,6 +37,7 @@ def _by_ccpd_file(names: tuple[str, ...]) -> dict[str, GameRecord]:
     return games
 
 
+@pytest.mark.slow
 def test_ccpd_chinese_replays_and_matches_iccs_twins() -> None:
     """All 2,312 CCPD games (CC BY 4.0, Yu-Han Tseng 2026): Chinese text vs ICCS twin."""
     start = time.perf_counter()

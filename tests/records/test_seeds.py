@@ -1,4 +1,6 @@
-"""The seed's Hình 1-10 diagrams (seed 000, Vietnamese move text, tests/data/seed_diagrams.txt) replay to the right moves.
+"""The seed's Hình 1-10 diagrams (seed 000, Vietnamese move text) replay to the right moves.
+
+The diagrams are carried in tests/data/seed_diagrams.txt.
 
 The expected moves are the ICCS ``moves`` of tests/data/repetition_cases.jsonl
 (ids ``seed-hinh-1`` ... ``seed-hinh-10``), which were played on or cut to the

@@ -74,6 +74,7 @@ def _first_occurrence(game: Game) -> int:
     return min(i for i, k in enumerate(keys) if k == keys[-1])
 
 
+@pytest.mark.slow
 def test_every_ccpd_game_replays_and_every_ruling_is_confirmed() -> None:
     games = ccpd_games()
     assert len(games) == 2312

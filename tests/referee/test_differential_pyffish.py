@@ -71,6 +71,7 @@ def our_result(fen: str, moves: list[str]) -> str:
     return "draw" if outcome.winner is None else outcome.winner.value
 
 
+@pytest.mark.slow
 def test_agreement_with_fairy_stockfish_is_at_least_99_percent() -> None:
     assert len(CYCLES) >= 2000
     found = {}

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from harness import free_port
 from websockets.asyncio.client import connect
 
@@ -66,6 +67,7 @@ async def state_after(ws: Any, **match: Any) -> dict[str, Any]:
             return f  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_sigkill_and_restart_resume_position_and_clocks(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     server = Proc(db)
