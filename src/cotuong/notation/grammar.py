@@ -34,9 +34,10 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cotuong.core.errors import InvalidMoveTextError
-from cotuong.core.types import PieceType
-from cotuong.notation.model import MoveSpec, Op
+from cotuong.core.board import Board
+from cotuong.core.errors import CotuongError, InvalidMoveTextError
+from cotuong.core.types import Move, PieceType
+from cotuong.notation.model import MoveSpec, Op, resolve
 
 PIECE, POS, NUM = "piece", "pos", "num"
 
@@ -88,9 +89,18 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_DASHES)
 
 
+# Punctuation that ends or separates moves in running text: "炮二平五。", "P2-5,".
+TRAILING = "。，、；：！？,;:!?"
+
+
 def normalize(text: str) -> str:
-    """NFKC (full-width ``＋Ｐ＋１`` becomes ``+P+1``, ``–`` becomes ``-``) without spaces."""
-    return "".join(fold(text).split())
+    """NFKC (full-width ``＋Ｐ＋１`` becomes ``+P+1``, ``–`` becomes ``-``) without spaces,
+    and without the punctuation that follows a move in a sentence (``炮二平五。``).
+
+    >>> normalize("炮二平五。"), normalize(" Ｃ２．５ ")
+    ('炮二平五', 'C2.5')
+    """
+    return "".join(fold(text).split()).strip(TRAILING)
 
 
 def _tokenize(lang: Language, text: str, shown: str) -> list[list[tuple[str, object]]]:
@@ -140,18 +150,25 @@ def _interpret(shape: tuple[str, ...], values: tuple[object, ...]) -> tuple[
     return kind, num, pos
 
 
-def parse_spec(lang: Language, text: str, *, allow_missing: bool = False) -> MoveSpec:
+def parse_spec(lang: Language, text: str, *, allow_missing: bool = False,
+               shown: str | None = None) -> MoveSpec:
     """Read ``text`` as a move of ``lang`` without a board.
 
     ``allow_missing`` accepts a designator that is only a piece (``Tg/1``) and
     returns a spec with neither file nor position, for lenient inference.
-    Raises :class:`InvalidMoveTextError` naming the part that is wrong.
+    ``shown`` is the text as the user wrote it, for messages (a full-word move
+    arrives here rewritten). Raises :class:`InvalidMoveTextError` naming the part
+    that is wrong.
     """
-    shown = repr(text)
+    shown = repr(text if shown is None else shown)
     t = normalize(text)
     if len(t) < 3:
         raise InvalidMoveTextError(f"{shown}: too short for {lang.title} notation{lang.hint}",
                                    "TOO_SHORT")
+    inner = next((ch for ch in t if ch in TRAILING), None)
+    if inner is not None:
+        raise InvalidMoveTextError(
+            f"{shown}: {inner!r} separates moves; give one move at a time", "SEVERAL_MOVES")
     last, op_char, designator = t[-1], t[-2], t[:-2]
     number = lang.numerals.get(last.casefold() if lang.fold_case else last)
     if number is None:
@@ -199,3 +216,32 @@ def pawn_label(index: int, count: int) -> str:
     labels = {2: ("+", "-"), 3: ("+", "mid", "-"), 4: ("++", "+", "-", "--"),
               5: ("++", "+", "mid", "-", "--")}
     return labels[count][index]
+
+
+def read_move(lang: Language, board: Board, text: str, *, lone_king: bool = True,
+              shown: str | None = None) -> Move:
+    """The legal move ``text`` names in ``lang`` on ``board``.
+
+    ``lone_king`` accepts a king written without its file (``Tg.1``, ``K-1``,
+    ``帅进一``: there is one king) when exactly one legal king move fits; otherwise
+    the text is refused with code ``MISSING_FILE``, like any piece without a file.
+
+    >>> from cotuong import Board
+    >>> from cotuong.notation.vietnamese import VIETNAMESE
+    >>> b = Board("5k3/9/9/9/9/9/9/9/4A4/3K5 w")
+    >>> read_move(VIETNAMESE, b, "Tg-5").iccs
+    'd0e0'
+    """
+    try:
+        spec = parse_spec(lang, text, shown=shown)
+    except InvalidMoveTextError as exc:
+        if not lone_king or exc.code != "MISSING_FILE":
+            raise
+        spec = parse_spec(lang, text, allow_missing=True, shown=shown)
+        if spec.kind is not PieceType.KING:
+            raise
+        try:
+            return resolve(board, spec, text if shown is None else shown)
+        except CotuongError:
+            raise exc from None
+    return resolve(board, spec, text if shown is None else shown)

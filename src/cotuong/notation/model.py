@@ -203,6 +203,14 @@ def _candidates(board: Board, spec: MoveSpec, color: Color) -> list[Square]:
             return [ordered[len(ordered) // 2]]
         return ordered
     files = [f for f, col in by_file.items() if len(col) > 1]
+    if isinstance(spec.position, int) and spec.file is None and len(files) > 1:
+        # "三兵": an ordinal from the front is the form for four or five pawns on one
+        # file; with tandem pawns on two files writers also mean "the pawn on file
+        # three". Refuse rather than guess (RULES.md §3).
+        raise AmbiguousMoveError(
+            f"with tandem {who}s on {len(files)} files, pawn number {spec.position} could be "
+            f"counted from the front or be the pawn on file {spec.position}; write the "
+            "place with the file (前三, 中三, 后三 / 3+, 33, 3-)", "AMBIGUOUS_PAWN")
     if spec.file is not None:
         files = [f for f in files if f == board_file(color, spec.file)]
     if not files:
@@ -272,8 +280,8 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
     shown = f"{text!r}: " if text else ""
     try:
         candidates = _candidates(board, spec, color)
-    except IllegalMoveError as exc:
-        raise IllegalMoveError(shown + exc.message, exc.code) from None
+    except (IllegalMoveError, AmbiguousMoveError) as exc:
+        raise type(exc)(shown + exc.message, exc.code) from None
     legal: list[Move] = []
     first_illegal: Move | None = None
     first_reason = ""
