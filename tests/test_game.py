@@ -27,7 +27,7 @@ def play_all(game: Game, moves: list[str]) -> None:
 
 
 def test_perpetual_check_is_explained_in_vietnamese_and_english() -> None:
-    game = Game(HINH_1, "asian", lang="vi")
+    game = Game(HINH_1, "xiangqiplay", lang="vi")
     play_all(game, HINH_1_LOOP * 2)
     assert game.outcome is not None
     assert game.outcome.explanation == "Đen thắng: Đỏ chiếu dai (X2.1, X2/1)"
@@ -78,7 +78,7 @@ def test_illegal_and_bad_moves_raise_named_errors() -> None:
 
 
 def test_playing_after_the_end_raises() -> None:
-    game = Game(HINH_1, "asian")
+    game = Game(HINH_1, "xiangqiplay")
     play_all(game, HINH_1_LOOP * 2)
     with pytest.raises(GameOverError):
         game.play("h8h9")

@@ -21,8 +21,9 @@ from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
-from cotuong.referee import explain
+from cotuong.referee import explain, orders
 from cotuong.referee.facts import PlyNote, fill_chases
+from cotuong.referee.orders import Order, OrderRecord, RepetitionOrderError
 from cotuong.referee.repetition import classify, cycle_start
 from cotuong.referee.rules import RuleSet, rule_set
 
@@ -35,7 +36,9 @@ class Event:
     ``"draw_offered"``, ``"draw_declined"`` or ``"game_over"``.
 
     ``move`` and ``check`` describe a move event; ``text`` is for people (in the
-    game's language); ``outcome`` is set on ``"game_over"``.
+    game's language); ``outcome`` is set on ``"game_over"``. The arbiter's order to
+    change (rule sets with ``verdict_takes_effect="order"``) is a ``"warning"`` with
+    ``order`` set.
     """
 
     kind: str
@@ -44,6 +47,7 @@ class Event:
     check: bool = False
     text: str = ""
     outcome: Outcome | None = None
+    order: Order | None = None
 
 
 class Game:
@@ -87,8 +91,14 @@ class Game:
         self._warnings: list[str] = []
         self._last_warning: tuple[str, int] | None = None
         self._offer: Color | None = None
-        self._streak: dict[int, tuple[int, frozenset[int]]] = {1: (0, frozenset()),
-                                                               -1: (0, frozenset())}
+        # consecutive checks per side: (count, piece ids, index in _keys where it began)
+        self._streak: dict[int, tuple[int, frozenset[int], int]] = {1: (0, frozenset(), 0),
+                                                                    -1: (0, frozenset(), 0)}
+        self._order: Order | None = None
+        self._order_texts: dict[str, str] = {}
+        self._order_outcomes: dict[str, Outcome] = {}
+        self._orders: list[OrderRecord] = []
+        self._orders_texts: list[dict[str, str]] = []
         self._effective = 0
         self._effective_done = 0
         self._progress = 0
@@ -110,6 +120,30 @@ class Game:
     def warnings(self) -> list[str]:
         """Warnings so far, e.g. that the next repetition will be ruled (a copy)."""
         return list(self._warnings)
+
+    @property
+    def pending_order(self) -> Order | None:
+        """The arbiter's order in force (``verdict_takes_effect="order"``), else ``None``:
+        who must change (``side``), the verdict it rests on (``winner``), ``reason``,
+        ``clause``, the loop's ``moves``, ``ply`` and ``move_number``."""
+        return self._order
+
+    def order_text(self, lang: str) -> str | None:
+        """The pending order in words (``"vi"``/``"en"``), else ``None``."""
+        if lang not in ("vi", "en"):
+            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
+        return self._order_texts.get(lang) if self._order else None
+
+    @property
+    def orders(self) -> list[OrderRecord]:
+        """Every order given so far and what became of it (a copy)."""
+        return list(self._orders)
+
+    def orders_text(self, lang: str) -> list[str]:
+        """The texts of :attr:`orders` in ``"vi"`` or ``"en"``."""
+        if lang not in ("vi", "en"):
+            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
+        return [t[lang] for t in self._orders_texts]
 
     @property
     def board(self) -> Board:
@@ -156,7 +190,13 @@ class Game:
         board.push(mv, note=note)  # validates; IllegalMoveError says why
         check = board.is_check()
         note.check = check
-        if self.rules.refuse_losing_repetition and not captured and \
+        order = self._order
+        if order is not None and self.rules.refuse_violating_move and orders.violates(
+                order, Color.from_sign(mover), board.key, bool(captured), check):
+            board._pop_code()
+            raise self._refusal(mv, order)
+        if (self.rules.refuse_losing_repetition or self.rules.refuse_violating_move) and \
+                self.rules.verdict_takes_effect == "at_third" and not captured and \
                 self._counts.get(board.key, 0) == 2:
             self._keys.append(board.key)
             ruling = classify(board, self._floor + (cycle_start(self._keys[self._floor:], 3)
@@ -181,7 +221,9 @@ class Game:
         else:
             self._counts[key] = self._counts.get(key, 0) + 1
         self._update_progress(mover, moved, code, captured)
-        outcome = self._after_move(mover, check, captured, key, events)
+        outcome = self._judge_order(mover, key, bool(captured), check)
+        if outcome is None:
+            outcome = self._after_move(mover, check, captured, key, events)
         if outcome is not None:
             events.append(self._finish(outcome))
         return events
@@ -205,12 +247,15 @@ class Game:
         if not board.has_legal_move():
             return {lang: self._mate(lang) for lang in ("vi", "en")}
         count = self._counts.get(key, 1)
-        if count >= 3:
+        in_order = self._order is not None and key in self._order.positions
+        if count >= 3 and rules.verdict_takes_effect == "at_third":
             return self._repetition()
-        if count == 2:
+        if count >= 3 and not in_order:
+            self._give_order(events)
+        elif count == 2 and not in_order:
             self._warn(events)
         if rules.consecutive_limits is not None:
-            result = self._check_limit(mover, check)
+            result = self._check_limit(mover, check, events)
             if result is not None:
                 return result
         if rules.no_capture_plies is not None and board.halfmove_clock >= rules.no_capture_plies:
@@ -262,8 +307,79 @@ class Game:
             self._warnings.append(text)
             events.append(Event("warning", self._board.ply, text=text))
 
-    def _check_limit(self, mover: int, check: bool) -> dict[str, Outcome] | None:
-        """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``."""
+    def _move_number(self) -> int:
+        """The number of the move just played (Red's and Black's moves share a number)."""
+        board = self._board
+        return board.fullmove_number - (1 if board._side > 0 else 0)
+
+    def _give_order(self, events: list[Event]) -> None:
+        """A third occurrence under ``verdict_takes_effect="order"``: the arbiter's order."""
+        board = self._board
+        keys = self._keys[self._floor:]
+        start = cycle_start(keys, 3)
+        last = cycle_start(keys, 2)
+        assert start is not None and last is not None
+        ruling = classify(board, self._floor + start, self.rules)
+        moves = tuple(Move.decode(e.move) for e in board._stack[self._floor + last:])
+        order = orders.order_from_ruling(ruling, moves, frozenset(keys[start:]), keys[-1],
+                                         board.ply, self._move_number(),
+                                         self._counts.get(keys[-1], 3))
+        texts = {lang: explain.order_texts(board, ruling, self._floor + last, order, lang)
+                 for lang in ("vi", "en")}
+        self._set_order(order, {lang: t for lang, (t, _) in texts.items()},
+                        {lang: o for lang, (_, o) in texts.items()}, events)
+
+    def _set_order(self, order: Order, texts: dict[str, str], outcomes: dict[str, Outcome],
+                   events: list[Event]) -> None:
+        if self._order is not None:
+            self._settle("lapsed")  # a new cycle replaces the old order
+        self._order, self._order_texts, self._order_outcomes = order, texts, outcomes
+        self._orders.append(OrderRecord(order, orders.PENDING))
+        self._orders_texts.append(texts)
+        self._warnings.append(texts[self.lang])
+        events.append(Event("warning", self._board.ply, text=texts[self.lang], order=order))
+
+    def _settle(self, fate: str) -> None:
+        order = self._order
+        assert order is not None
+        self._orders[-1] = OrderRecord(order, fate, self._board.ply, self._move_number())
+        self._order = None
+
+    def _judge_order(self, mover: int, key: int, captured: bool,
+                     check: bool) -> dict[str, Outcome] | None:
+        """Settle the pending order with the move just played (see referee/orders.py)."""
+        order = self._order
+        if order is None:
+            return None
+        fate = orders.judge(order, Color.from_sign(mover), key, captured, check,
+                            self._counts.get(key, 1), self.rules.order_loops)
+        if fate == orders.PENDING:
+            return None
+        outcomes = self._order_outcomes
+        self._settle(fate)
+        return outcomes if fate in (orders.LOST, orders.DRAWN) else None
+
+    def _refusal(self, move: Move, order: Order) -> RepetitionOrderError:
+        board = self._board
+        try:
+            vi = board.move_text(move, "vi")
+        except (CotuongError, ImportError):
+            vi = move.iccs
+        reason = explain.refusal_reason(order, self._order_texts["vi"],
+                                        self._order_texts["en"], vi, move.iccs)
+        error = RepetitionOrderError(reason.en, reason.code)
+        error.move, error.reason, error.order = move, reason, order
+        return error
+
+    def _check_limit(self, mover: int, check: bool,
+                     events: list[Event]) -> dict[str, Outcome] | None:
+        """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``.
+
+        A check's pieces are the piece that moved, the checking pieces and the own
+        screens of checking cannons (the pieces the side uses to check). Past the
+        limit an ``"order"`` rule set gives an order (the detailed rules *are applied*,
+        ``001``); an ``"at_third"`` one rules the loss at once.
+        """
         rules = self.rules
         limits = rules.consecutive_limits
         assert limits is not None
@@ -277,21 +393,32 @@ class Game:
                 chasing = True
                 ids = note.chasers
         if not check and not chasing:
-            self._streak[mover] = (0, frozenset())
+            self._streak[mover] = (0, frozenset(), len(self._keys) - 1)
             return None
         if check:
-            checked = board.turn
-            ids = ids | frozenset(
-                pid for sq in board.attackers(checked.opponent, board.king_square(checked))
-                if (pid := board.piece_id_at(sq)) is not None)
-        n, pieces = self._streak[mover]
+            ids = ids | orders.checking_pieces(board)
+        n, pieces, begun = self._streak[mover]
+        if n == 0:
+            begun = len(self._keys) - 2  # the position before this first check
         n += 1
         pieces = pieces | ids
-        self._streak[mover] = (n, pieces)
+        self._streak[mover] = (n, pieces, begun)
         limit = limits[min(len(pieces), 3) - 1]
         if n <= limit:
             return None
-        loser = Color.from_sign(mover)
+        side = Color.from_sign(mover)
+        if rules.verdict_takes_effect == "order":
+            if self._order is None:
+                order = orders.check_limit_order(
+                    side, tuple(board.move_stack[begun - len(self._keys) + 1:]),
+                    frozenset(self._keys[max(begun, self._floor):]), self._keys[-1],
+                    board.ply, self._move_number())
+                said = {lang: explain.check_limit_texts(order, n, len(pieces), limit, lang)
+                        for lang in ("vi", "en")}
+                self._set_order(order, {lang: t for lang, (t, _) in said.items()},
+                                {lang: o for lang, (_, o) in said.items()}, events)
+            return None
+        loser = side
         what_vi = "chiếu hoặc đuổi" if rules.limit_chases else "chiếu"
         what_en = "checks or chases" if rules.limit_chases else "checks"
         texts = {

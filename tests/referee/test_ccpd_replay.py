@@ -1,4 +1,6 @@
-"""All 2,312 CCPD master games replayed through ``Game(rules="asian")``.
+"""All 2,312 CCPD master games replayed through the Asian verdicts at the third
+occurrence (``asian`` with ``verdict_takes_effect="at_third"``: the verdicts the
+arbiter's orders rest on; ``test_ccpd_orders.py`` replays the orders themselves).
 
 Data: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng 2026, CC BY 4.0 (the
 ICCS twins ``*_iccs_DERIVED.pgn`` of ``tests/data/games/ccpd/``).
@@ -32,9 +34,11 @@ from tests.referee.ccpd import CcpdGame, read_ccpd
 from tests.referee.test_differential_pyffish import ffish_result
 
 from cotuong import Board, Game, Move
+from cotuong.referee import ASIAN
 
 pyffish = pytest.importorskip("pyffish")
 
+AT_THIRD = ASIAN.replace(verdict_takes_effect="at_third")
 WINDOW = "fsf-window"
 FIFTY = "fsf-fifty-moves"
 _CUP = "Dataset/對局/大師對局/以賽事分類/"
@@ -80,7 +84,7 @@ def test_every_ccpd_game_replays_and_every_ruling_is_confirmed() -> None:
     assert len(games) == 2312
     rulings = []
     for g in games:
-        game = Game(g.fen, "asian")
+        game = Game(g.fen, AT_THIRD)
         for text in g.moves:
             game.play(text)
             if game.outcome is not None:

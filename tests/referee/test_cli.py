@@ -14,11 +14,38 @@ LOOP = "1. X2.1 Tg6.1 2. X2/1 Tg6/1 3. X2.1 Tg6.1 4. X2/1 Tg6/1"
 
 
 def test_text_ruling_in_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["adjudicate", "--fen", HINH_1, "--moves", LOOP, "--rules", "xiangqiplay",
+                 "--lang", "vi"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("0-1  Đen thắng: Đỏ chiếu dai (X2.1, X2/1) (nước 4)")
+    assert "Lặp lại thêm một lần sẽ bị xử" in out
+
+
+def test_asian_orders_are_reported_with_move_numbers(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["adjudicate", "--fen", HINH_1, "--moves", LOOP, "--rules", "asian",
                  "--lang", "vi"]) == 0
     out = capsys.readouterr().out
-    assert out.strip().endswith("0-1  Đen thắng: Đỏ chiếu dai (X2.1, X2/1)")
-    assert "Lặp lại thêm một lần sẽ bị xử" in out
+    assert "Lệnh trọng tài (nước 4): Đỏ chiếu dai (X2.1, X2/1) — Đỏ phải đổi nước đi" in out
+    assert "[đang chờ]" in out and "không có phán quyết" in out
+    # Red goes round the loop twice more: it did not change and loses at move 8.
+    more = LOOP + " 5. X2.1 Tg6.1 6. X2/1 Tg6/1 7. X2.1 Tg6.1 8. X2/1 Tg6/1 9. X2.1"
+    assert main(["adjudicate", "--fen", HINH_1, "--moves", more, "--rules", "asian",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == "0-1" and data["ended_at_move"] == 8
+    assert data["unplayed_moves"] == 1
+    [order] = data["orders"]
+    assert (order["move_number"], order["side"], order["verdict"], order["reason"],
+            order["clause"], order["fate"], order["settled_at_move"]) == \
+        (4, "red", "black", "PERPETUAL_CHECK", "000 Điều 23.1", "lost", 8)
+    assert order["moves"] == ["h8h9", "f9f8", "h9h8", "f8f9"]
+    # Red changes at move 5: the order is obeyed, the game goes on.
+    obeyed = LOOP + " 5. X2-1"
+    assert main(["adjudicate", "--fen", HINH_1, "--moves", obeyed, "--rules", "asian",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == "*" and data["orders"][0]["fate"] == "obeyed"
 
 
 def test_json_ruling_and_unplayed_moves(capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,7 +67,7 @@ def test_pgn_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pgn.write_text(f'[Red "A"]\n[Black "B"]\n[FEN "{HINH_1}"]\n\n'
                    "1. h8h9 f9f8 2. h9h8 f8f9 3. h8h9 f9f8 4. h9h8 f8f9 *\n\n"
                    '[Red "C"]\n[Black "D"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
-    assert main(["adjudicate", "--pgn", str(pgn), "--rules", "asian", "--json"]) == 0
+    assert main(["adjudicate", "--pgn", str(pgn), "--rules", "xiangqiplay", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [d["result"] for d in data] == ["0-1", "*"]
     assert data[0]["game"] == "game 1 (A - B)"

@@ -170,22 +170,74 @@ def test_effective_moves_do_not_count_checks_and_their_replies() -> None:
     assert game.outcome is None  # 4 plies played, none of them effective
 
 
-def test_consecutive_check_limit() -> None:
-    checks = ["a0a9", "e9e8", "a9a8", "e8e9", "a8e8", "e9f9", "e8e9", "f9f8",
-              "e9e8", "f8f7", "e8e7", "f7f8", "e7e8"]
+CHECKS = ["a0a9", "e9e8", "a9a8", "e8e9", "a8e8", "e9f9", "e8e9", "f9f8",
+          "e9e8", "f8f7", "e8e7", "f7f8", "e7e8"]
+ROOK_ONLY = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+
+
+def test_consecutive_check_limit_gives_an_order_not_a_loss() -> None:
+    # Seed 001: past the limit the detailed rules "are applied" — an order to change.
     assert ASIAN.consecutive_limits == (6, 12, 18)  # on in the preset, for checks
-    game = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "asian")
-    for move in checks[:-1]:
+    game = Game(ROOK_ONLY, "asian")
+    for move in CHECKS[:-1]:
         game.play(move)
-        assert game.outcome is None
-    game.play(checks[-1])  # the seventh check in a row with one rook
+        assert game.outcome is None and game.pending_order is None
+    events = game.play(CHECKS[-1])  # the seventh check in a row with one rook
+    assert game.outcome is None
+    order = game.pending_order
+    assert order is not None and order.reason == "CHECK_LIMIT" and order.clause == "001 IV"
+    assert order.side is Color.RED and order.winner is Color.BLACK and order.move_number == 7
+    assert [e.order for e in events if e.order is not None] == [order]
+    assert "7 consecutive checks with 1 piece(s), over the limit of 6" in game.warnings[-1]
+    # Checking on into new positions is still a game; a check that recreates a
+    # position of the streak is not changing: Red loses.
+    game.play("f8f9")
+    game.play("e8e9")
     assert game.outcome is not None
     assert game.outcome.termination is Termination.CHECK_LIMIT
     assert game.outcome.winner is Color.BLACK
-    off = Game("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ASIAN.replace(consecutive_limits=None))
-    for move in checks:
+    assert game.orders[0].fate == "lost"
+
+
+def test_consecutive_check_limit_order_is_obeyed_by_a_quiet_move() -> None:
+    game = Game(ROOK_ONLY, "asian")
+    for move in CHECKS:
+        game.play(move)
+    game.play("f8f9")
+    game.play("e8a8")  # no check: the streak ends, the order is obeyed
+    assert game.outcome is None and game.pending_order is None
+    assert game.orders[0].fate == "obeyed"
+
+
+def test_consecutive_check_limit_at_third_rules_at_once() -> None:
+    rules = ASIAN.replace(verdict_takes_effect="at_third")
+    game = Game(ROOK_ONLY, rules)
+    for move in CHECKS:
+        game.play(move)
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.CHECK_LIMIT
+    off = Game(ROOK_ONLY, ASIAN.replace(consecutive_limits=None))
+    for move in CHECKS:
         off.play(move)
-    assert off.outcome is None
+    assert off.outcome is None and off.pending_order is None
+
+
+def test_a_cannon_check_counts_its_own_screen_as_a_piece() -> None:
+    # Seed 001 counts the pieces used to check: a cannon checking through a screen
+    # the side moved in checks with two pieces (the 1956 false ruling counted one).
+    from cotuong import Board, Move
+    from cotuong.referee.orders import checking_pieces
+
+    board = Board("4k4/9/9/9/9/9/9/2N6/9/3KC4 w - - 0 1")
+    board.push(Move.from_iccs("c2e1"))  # the horse steps in front of the cannon
+    assert board.is_check()
+    pieces = checking_pieces(board)
+    assert {board.piece_id_at(Move.from_iccs("e1e0").from_square),
+            board.piece_id_at(Move.from_iccs("e0e1").from_square)} == set(pieces)
+    # A plain rook check: one piece.
+    rook = Board(ROOK_ONLY)
+    rook.push(Move.from_iccs("a0a9"))
+    assert len(checking_pieces(rook)) == 1
 
 
 def test_rule_set_parameters_are_validated() -> None:
@@ -202,8 +254,9 @@ CHASE_LOOP = ["c7b5", "i7i5", "b5c7", "i5i7"] * 2
 
 
 def test_consecutive_chase_limit_counts_chases_when_switched_on() -> None:
-    rules = ASIAN.replace(consecutive_limits=(2, 4, 6), limit_chases=True)
-    game = Game(CHASE_002, rules)
+    rules = ASIAN.replace(consecutive_limits=(2, 4, 6), limit_chases=True,
+                          verdict_takes_effect="at_third")
+    game = Game(CHASE_002, rules.replace(repetition="levels"))
     for move in CHASE_LOOP[:5]:
         game.play(move)
         assert game.outcome is None
@@ -211,7 +264,7 @@ def test_consecutive_chase_limit_counts_chases_when_switched_on() -> None:
     assert game.outcome is not None
     assert game.outcome.termination is Termination.CHECK_LIMIT
     assert game.outcome.winner is Color.BLACK
-    checks_only = Game(CHASE_002, ASIAN.replace(consecutive_limits=(2, 4, 6)))
+    checks_only = Game(CHASE_002, rules.replace(limit_chases=False))
     for move in CHASE_LOOP[:6]:
         checks_only.play(move)
     assert checks_only.outcome is None
@@ -220,7 +273,8 @@ def test_consecutive_chase_limit_counts_chases_when_switched_on() -> None:
 def test_a_losing_repetition_can_be_refused() -> None:
     from cotuong import IllegalMoveError
 
-    game = Game(CHASE_002, ASIAN.replace(refuse_losing_repetition=True))
+    rules = ASIAN.replace(refuse_losing_repetition=True, verdict_takes_effect="at_third")
+    game = Game(CHASE_002, rules)
     for move in CHASE_LOOP[:-1]:
         game.play(move)
     with pytest.raises(IllegalMoveError) as err:
@@ -228,8 +282,3 @@ def test_a_losing_repetition_can_be_refused() -> None:
     assert err.value.code == "LOSING_REPETITION"
     assert game.outcome is None
     game.play("i5i6")  # another move is fine
-    assert game.outcome is None
-    default = Game(CHASE_002, "asian")
-    for move in CHASE_LOOP:
-        default.play(move)
-    assert default.outcome is not None and default.outcome.winner is Color.BLACK

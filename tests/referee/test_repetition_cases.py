@@ -1,7 +1,9 @@
 """The conformance suite: tests/data/repetition_cases.jsonl (214 cases).
 
 Every case must give its ``result`` under ``asian`` at exactly its last move (no
-earlier ending). The ten seed diagrams must give the same under ``xiangqiplay``;
+earlier ending): as the arbiter's order (``Game.pending_order``: the verdict it rests
+on) for a repetition, as the outcome for a mate. Under ``xiangqiplay`` the verdict
+is the outcome at that move. The ten seed diagrams must give the same under ``xiangqiplay``;
 where ``xiangqiplay`` differs from ``asian`` on another case, the table below names
 the simplification of seed 002 that makes it differ, and the test proves it by
 switching that simplification off.
@@ -56,17 +58,20 @@ UNDO = {
 
 def _result(game: Game) -> str:
     outcome = game.outcome
-    if outcome is None:
+    order = game.pending_order
+    if outcome is None and order is None:
         return "none"
-    return "draw" if outcome.winner is None else outcome.winner.value
+    winner = outcome.winner if outcome is not None else order.winner  # type: ignore[union-attr]
+    return "draw" if winner is None else winner.value
 
 
 def run_case(case: dict[str, Any], rules: str | RuleSet) -> tuple[str, int | None]:
-    """(result, index of the move after which the game ended, or None)."""
+    """(verdict, index of the move after which the game ended or the order was
+    given, or None)."""
     game = Game.from_board(case_board(case["fen"]), rules)
     for i, text in enumerate(case["moves"]):
         game.play(text)
-        if game.outcome is not None:
+        if game.outcome is not None or game.pending_order is not None:
             return _result(game), i
     return _result(game), None
 
@@ -74,6 +79,13 @@ def run_case(case: dict[str, Any], rules: str | RuleSet) -> tuple[str, int | Non
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_asian_rules_give_the_rule_book_result_at_the_last_move(case: dict[str, Any]) -> None:
     result, ended = run_case(case, "asian")
+    game = Game.from_board(case_board(case["fen"]), "asian")
+    for text in case["moves"]:
+        game.play(text)
+    order = game.pending_order
+    if order is not None:  # a repetition: an order, never an outcome, under asian
+        assert game.outcome is None
+        assert (order.side is None) == (order.winner is None)
     assert result == case["result"]
     if case["moves"]:
         last = len(case["moves"]) - 1
@@ -95,6 +107,14 @@ def test_xiangqiplay_agrees_except_where_a_simplification_decides(
     assert result != case["result"], f"{case['id']} no longer differs: update the table"
     undone = XIANGQIPLAY.replace(**UNDO[reason])
     assert run_case(case, undone)[0] == case["result"], reason
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_xiangqiplay_gives_no_order(case: dict[str, Any]) -> None:
+    game = Game.from_board(case_board(case["fen"]), "xiangqiplay")
+    for text in case["moves"]:
+        game.play(text)
+        assert game.pending_order is None and game.orders == []
 
 
 def test_the_seed_diagrams_are_all_in_the_suite() -> None:

@@ -6,6 +6,7 @@
 """
 
 from cotuong.referee.facts import ChaseOptions, PlyNote, move_chases, threats
+from cotuong.referee.orders import Order, OrderRecord, RepetitionOrderError
 from cotuong.referee.repetition import Ruling, SideConduct, classify, cycle_start
 from cotuong.referee.rules import ASIAN, XIANGQIPLAY, RuleSet, presets, rule_set
 
@@ -13,7 +14,10 @@ __all__ = [
     "ASIAN",
     "XIANGQIPLAY",
     "ChaseOptions",
+    "Order",
+    "OrderRecord",
     "PlyNote",
+    "RepetitionOrderError",
     "RuleSet",
     "Ruling",
     "SideConduct",

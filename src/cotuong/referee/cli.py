@@ -5,7 +5,9 @@
 
 Moves may be written in any notation (ICCS, WXF, Vietnamese, Chinese); a PGN file
 is read by :mod:`cotuong.records`. The ruling is the game's outcome when the moves
-end it (checkmate, repetition ruling, draw rule), else "no ruling".
+end it (checkmate, repetition ruling, draw rule), else "no ruling". Under rule sets
+whose verdict is an order (``asian``) every arbiter's order is reported with its move
+number and what became of it (obeyed, lapsed, lost, drawn, pending).
 """
 
 from __future__ import annotations
@@ -44,23 +46,54 @@ class Adjudication:
             "winner": outcome.winner.value if outcome and outcome.winner else None,
             "termination": outcome.termination.value if outcome else None,
             "explanation": self.game.outcome_text(lang) if outcome else None,
+            "ended_at_move": self._end_move(),
+            "orders": [{
+                "move_number": r.order.move_number, "ply": r.order.ply,
+                "side": r.order.side.value if r.order.side else None,
+                "verdict": r.order.winner.value if r.order.winner else "draw",
+                "reason": r.order.reason, "clause": r.order.clause,
+                "moves": r.order.iccs, "fate": r.fate,
+                "settled_at_move": r.move_number, "text": text,
+            } for r, text in zip(self.game.orders, self.game.orders_text(lang), strict=True)],
             "warnings": self.game.warnings,
             "record_issues": self.issues,
         }
+
+    def _end_move(self) -> int | None:
+        if self.game.outcome is None:
+            return None
+        board = self.game.board
+        return board.fullmove_number - (1 if board.turn.sign > 0 else 0)
+
+    def _order_lines(self, lang: str) -> list[str]:
+        fates = {"vi": {"pending": "đang chờ", "obeyed": "đã đổi nước ở nước {n}",
+                        "lapsed": "hết hiệu lực ở nước {n}",
+                        "lost": "không đổi, xử thua ở nước {n}",
+                        "drawn": "hai bên không đổi, xử hòa ở nước {n}"},
+                 "en": {"pending": "pending", "obeyed": "obeyed at move {n}",
+                        "lapsed": "lapsed at move {n}", "lost": "not obeyed: lost at move {n}",
+                        "drawn": "neither side changed: drawn at move {n}"}}[lang]
+        return [f"{text} [{fates[r.fate].format(n=r.move_number)}]"
+                for r, text in zip(self.game.orders, self.game.orders_text(lang), strict=True)]
 
     def as_text(self, lang: str) -> str:
         lines = []
         if self.label:
             lines.append(self.label)
+        ordered = set(self.game.orders_text(self.game.lang))
         for text in self.game.warnings:
-            lines.append(("cảnh báo: " if lang == "vi" else "warning: ") + text)
+            if text not in ordered:
+                lines.append(("cảnh báo: " if lang == "vi" else "warning: ") + text)
+        lines.extend(self._order_lines(lang))
         outcome = self.game.outcome
         if outcome is None:
             lines.append(f"không có phán quyết: ván cờ tiếp tục ({self.moves_played} nước đã đi)"
                          if lang == "vi" else
                          f"no ruling: the game goes on ({self.moves_played} moves played)")
         else:
-            lines.append(f"{outcome.result}  {self.game.outcome_text(lang)}")
+            lines.append(f"{outcome.result}  {self.game.outcome_text(lang)}"
+                         + (f" (nước {self._end_move()})" if lang == "vi"
+                            else f" (move {self._end_move()})"))
             if self.unplayed:
                 lines.append(f"(ván cờ đã kết thúc ở nước {self.moves_played}; "
                              f"{self.unplayed} nước sau đó không được đi)" if lang == "vi" else
@@ -75,9 +108,14 @@ def adjudicate(fen: str | None, moves: list[str | Move], rules: str, *, lang: st
     """Play ``moves`` from ``fen`` under ``rules`` and stop where the game ends.
 
     >>> a = adjudicate("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
-    ...                ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2, "asian", lang="vi")
+    ...                ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2, "xiangqiplay", lang="vi")
     >>> a.as_dict("vi")["explanation"]
     'Đen thắng: Đỏ chiếu dai (X2.1, X2/1)'
+    >>> a = adjudicate("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+    ...                ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 4, "asian")
+    >>> d = a.as_dict("en")
+    >>> d["ended_at_move"], d["orders"][0]["move_number"], d["orders"][0]["fate"]
+    (8, 4, 'lost')
     """
     game = Game(fen, rules, lang=lang)
     played = 0

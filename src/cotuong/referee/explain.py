@@ -13,7 +13,9 @@ from __future__ import annotations
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError
 from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.reasons import IllegalReason
 from cotuong.core.types import Color, Move
+from cotuong.referee.orders import Order
 from cotuong.referee.repetition import CHASE, CHECK, IDLE, Ruling, SideConduct
 
 
@@ -76,12 +78,9 @@ def conduct_text(board: Board, conduct: SideConduct, moves: list[str], lang: str
     return f"{side} đi nước chờ" if lang == "vi" else f"{side} made idle moves"
 
 
-def ruling_outcome(board: Board, ruling: Ruling, last_loop: int, lang: str) -> Outcome:
-    """The :class:`Outcome` of a repetition ruling, explained.
-
-    ``last_loop`` is the stack index where the last loop starts: its moves are the
-    ones quoted (the earlier loop repeats them).
-    """
+def _ruling_parts(board: Board, ruling: Ruling, last_loop: int,
+                  lang: str) -> tuple[Termination, str]:
+    """The termination and the reason (without "X wins: " / "Draw: ") of a ruling."""
     texts = loop_move_texts(board, last_loop)
     first = Color.from_sign(board._side if (len(board._stack) - last_loop) % 2 == 0
                             else -board._side)
@@ -94,7 +93,7 @@ def ruling_outcome(board: Board, ruling: Ruling, last_loop: int, lang: str) -> O
         term = Termination.PERPETUAL_CHECK if bad.level == CHECK else Termination.PERPETUAL_CHASE
         # Only the violation that decides is named: when the winner chased while
         # answering perpetual checks (check outranks chase), its chase decides nothing.
-        return Outcome(winner, term, f"{_wins(winner, lang)}: {parts[loser]}")
+        return term, parts[loser]
     red, black = ruling.red, ruling.black
     if red.level == IDLE and black.level == IDLE:
         why = ("lặp lại ba lần, không bên nào phạm luật" if lang == "vi"
@@ -105,7 +104,94 @@ def ruling_outcome(board: Board, ruling: Ruling, last_loop: int, lang: str) -> O
         why = f"{both}: {'; '.join(forcing)}" if red.level and black.level else \
             ("; ".join(forcing) + (" — luật này xử hòa" if lang == "vi"
                                    else " — these rules make it a draw"))
-    return Outcome(None, Termination.REPETITION_DRAW, f"{_draw(lang)}: {why}")
+    return Termination.REPETITION_DRAW, why
+
+
+def ruling_outcome(board: Board, ruling: Ruling, last_loop: int, lang: str) -> Outcome:
+    """The :class:`Outcome` of a repetition ruling, explained.
+
+    ``last_loop`` is the stack index where the last loop starts: its moves are the
+    ones quoted (the earlier loop repeats them).
+    """
+    term, why = _ruling_parts(board, ruling, last_loop, lang)
+    winner = ruling.winner
+    head = _wins(winner, lang) if winner is not None else _draw(lang)
+    return Outcome(winner, term, f"{head}: {why}")
+
+
+def order_texts(board: Board, ruling: Ruling, last_loop: int, order: Order,
+                lang: str) -> tuple[str, Outcome]:
+    """The order's text (for the warning) and the outcome if it is not obeyed.
+
+    >>> from cotuong import Game
+    >>> g = Game("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1", "asian", lang="vi")
+    >>> for text in ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2:
+    ...     _ = g.play(text)
+    >>> g.warnings[-1]
+    'Lệnh trọng tài (nước 4): Đỏ chiếu dai (X2.1, X2/1) — Đỏ phải đổi nước đi, \
+không đổi bị xử thua (000 Điều 23.1)'
+    """
+    term, why = _ruling_parts(board, ruling, last_loop, lang)
+    clause = order.clause
+    n = order.move_number
+    side = order.side
+    if side is not None:
+        s = side_name(side, lang)
+        if lang == "vi":
+            text = (f"Lệnh trọng tài (nước {n}): {why} — {s} phải đổi nước đi, "
+                    f"không đổi bị xử thua ({clause})")
+            end = f"{_wins(side.opponent, lang)}: {why}, không đổi nước đi theo lệnh trọng tài " \
+                  f"({clause})"
+        else:
+            text = (f"Arbiter's order (move {n}): {why} — {s} must change its move "
+                    f"or lose ({clause})")
+            end = f"{_wins(side.opponent, lang)}: {why}, and did not change its move as " \
+                  f"the arbiter ordered ({clause})"
+        return text, Outcome(side.opponent, term, end)
+    if lang == "vi":
+        text = (f"Trọng tài (nước {n}): {why} — nếu hai bên không đổi nước đi thì xử hòa "
+                f"({clause})")
+        end = f"{_draw(lang)}: {why}; hai bên không đổi nước đi ({clause})"
+    else:
+        text = (f"Arbiter (move {n}): {why} — drawn if neither side changes its move "
+                f"({clause})")
+        end = f"{_draw(lang)}: {why}; neither side changed its move ({clause})"
+    return text, Outcome(None, term, end)
+
+
+def check_limit_texts(order: Order, checks: int, pieces: int, limit: int,
+                      lang: str) -> tuple[str, Outcome]:
+    """The order given past a consecutive-check limit, and the outcome if not obeyed."""
+    side = order.side
+    assert side is not None
+    s, n, clause = side_name(side, lang), order.move_number, order.clause
+    if lang == "vi":
+        what = f"{s} chiếu liên tục {checks} nước với {pieces} quân, quá giới hạn {limit}"
+        text = (f"Lệnh trọng tài (nước {n}): {what} — áp dụng luật chiếu dai: {s} phải đổi "
+                f"nước đi, không đổi bị xử thua ({clause})")
+        end = (f"{_wins(side.opponent, lang)}: {s} chiếu liên tục quá giới hạn và lặp lại "
+               f"thế cờ, không đổi nước đi theo lệnh trọng tài ({clause})")
+    else:
+        what = f"{s} gave {checks} consecutive checks with {pieces} piece(s), over the " \
+               f"limit of {limit}"
+        text = (f"Arbiter's order (move {n}): {what} — the perpetual-check rules apply: {s} "
+                f"must change its move or lose ({clause})")
+        end = (f"{_wins(side.opponent, lang)}: {s} kept checking past the limit and repeated a "
+               f"position instead of changing its move as the arbiter ordered ({clause})")
+    return text, Outcome(side.opponent, Termination.CHECK_LIMIT, end)
+
+
+def refusal_reason(order: Order, order_text_vi: str, order_text_en: str,
+                   move_vi: str, move_en: str) -> IllegalReason:
+    """Why a move that would continue an ordered cycle is refused (vi and en)."""
+    side = order.side
+    assert side is not None
+    return IllegalReason(
+        "REPETITION_ORDER",
+        f"{move_vi} bị từ chối: nước này tiếp tục vòng lặp mà trọng tài đã lệnh "
+        f"{side.vi} phải đổi ({order_text_vi})",
+        f"{move_en} is refused: it continues the loop the arbiter ordered {side.en} to "
+        f"leave ({order_text_en})")
 
 
 def warning_text(board: Board, ruling: Ruling, lang: str) -> str | None:

@@ -50,8 +50,31 @@ class RuleSet:
     - ``consecutive_limits``: the most consecutive checks a side may give with 1, 2,
       3 (or more) different pieces; the side that exceeds it loses. With
       ``limit_chases`` chases count too (this computes chase facts on every move).
-    - ``refuse_losing_repetition``: refuse (as an illegal move) a move that would lose
-      at once by a repetition ruling, instead of playing it and ruling (RULES.md §5).
+    - ``refuse_losing_repetition``: with ``verdict_takes_effect="at_third"``, refuse (as
+      an illegal move) a move that would lose at once by a repetition ruling, instead
+      of playing it and ruling (RULES.md §5).
+
+    When the verdict takes effect (RULES.md §5):
+
+    - ``verdict_takes_effect``: ``"at_third"`` — the verdict at the third occurrence is
+      the outcome (XiangqiPlay, seeds ``002``/``004``); ``"order"`` — it is the
+      arbiter's order to change (:class:`~cotuong.referee.orders.Order`): the violator
+      loses only if it does not change, a loop without a violator is drawn only if
+      neither side changes (seed ``000`` Điều 23–24). Past a consecutive-check limit
+      the ``"order"`` rule sets give an order too (seed ``001``: the detailed rules are
+      then applied), the ``"at_third"`` ones rule the loss at once.
+    - ``order_loops``: with ``"order"``, how many more times the loop must come round to
+      the ordered position (no side leaving it) to show that it was not changed: the
+      violator then loses, or, without a violator, the game is drawn. 2 (the fifth
+      occurrence): masters' records show one further loop while an order is heard
+      (``docs/referee.md``).
+    - ``refuse_violating_move``: for online play — refuse (``RepetitionOrderError``,
+      an ``IllegalMoveError``) the move by which a side ordered to change would lose by
+      not changing, so no game is lost by a click. With ``"at_third"`` it refuses the
+      move that would lose at the third occurrence (as ``refuse_losing_repetition``).
+
+    >>> rule_set("asian").verdict_takes_effect, rule_set("xiangqiplay").verdict_takes_effect
+    ('order', 'at_third')
     """
 
     name: str
@@ -70,18 +93,28 @@ class RuleSet:
     consecutive_limits: tuple[int, int, int] | None = None
     limit_chases: bool = False
     refuse_losing_repetition: bool = False
+    verdict_takes_effect: str = "at_third"
+    refuse_violating_move: bool = False
+    order_loops: int = 2
 
     def __post_init__(self) -> None:
         if self.repetition not in ("forcing", "levels"):
             raise CotuongError(
                 f"rule set {self.name!r}: repetition must be 'forcing' or 'levels', "
                 f"not {self.repetition!r}", "BAD_RULES")
+        if self.verdict_takes_effect not in ("at_third", "order"):
+            raise CotuongError(
+                f"rule set {self.name!r}: verdict_takes_effect must be 'at_third' or "
+                f"'order', not {self.verdict_takes_effect!r}", "BAD_RULES")
         for field in ("no_capture_plies", "claim_no_capture_plies", "offer_no_capture_plies",
                       "effective_plies", "progress_plies", "move_cap_plies"):
             value = getattr(self, field)
             if value is not None and value < 1:
                 raise CotuongError(f"rule set {self.name!r}: {field} must be positive or None",
                                    "BAD_RULES")
+        if self.order_loops < 1:
+            raise CotuongError(f"rule set {self.name!r}: order_loops must be at least 1",
+                               "BAD_RULES")
 
     @property
     def chase_options(self) -> ChaseOptions:
@@ -123,6 +156,8 @@ ASIAN = RuleSet(
     progress_plies=None,
     move_cap_plies=600,
     consecutive_limits=(6, 12, 18),  # checks; limit_chases would add chases
+    # Seed 000: the violator "phải đổi nước đi, không đổi bị xử thua".
+    verdict_takes_effect="order",
 )
 
 _PRESETS = {r.name: r for r in (XIANGQIPLAY, ASIAN)}
