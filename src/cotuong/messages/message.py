@@ -1,0 +1,88 @@
+"""The message value and its rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+from cotuong.messages.catalog import CATALOG, UnknownMessageError
+
+Lang = Literal["vi", "en"]
+LANGS: tuple[Lang, ...] = ("vi", "en")
+
+
+@runtime_checkable
+class Localized(Protocol):
+    """A value that names itself in a language (colours, piece kinds, pieces)."""
+
+    def name_in(self, lang: str) -> str: ...
+
+
+def check_lang(lang: str) -> Lang:
+    """``lang`` if it is one of :data:`LANGS`, else a ``ValueError`` naming the choices."""
+    if lang == "vi":
+        return "vi"
+    if lang == "en":
+        return "en"
+    raise ValueError(f"language must be 'vi' or 'en', not {lang!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A stable ``code`` and its parameters; the words come from the catalog.
+
+    >>> Message.of("OUTCOME_CHECKMATE", winner="Red", loser="Black").en
+    'Red wins: Black is checkmated'
+    """
+
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> Message:
+        """A message with keyword parameters; an unknown code is an error at once."""
+        if code not in CATALOG:
+            raise UnknownMessageError(code)
+        return cls(code, tuple(params.items()))
+
+    @property
+    def args(self) -> Mapping[str, object]:
+        """The parameters as a mapping."""
+        return dict(self.params)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"vi"`` or ``"en"``)."""
+        return render(self, lang)
+
+    @property
+    def vi(self) -> str:
+        return render(self, "vi")
+
+    @property
+    def en(self) -> str:
+        return render(self, "en")
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+def _value(value: object, lang: Lang) -> str:
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value(v, lang) for v in value) or "?"
+    if isinstance(value, Localized) and not isinstance(value, str):
+        return value.name_in(lang)
+    return str(value)
+
+
+def render(message: Message, lang: str = "en") -> str:
+    """The text of ``message`` in ``lang``; parameters are rendered in the same language."""
+    chosen = check_lang(lang)
+    try:
+        vi, en = CATALOG[message.code]
+    except KeyError:
+        raise UnknownMessageError(message.code) from None
+    template = vi if chosen == "vi" else en
+    return template.format(**{k: _value(v, chosen) for k, v in message.params})
