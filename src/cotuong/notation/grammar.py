@@ -174,7 +174,7 @@ def parse_spec(lang: Language, text: str, *, allow_missing: bool = False,
     if number is None:
         raise InvalidMoveTextError(
             f"{shown}: the last character {last!r} should be a number 1-9 "
-            f"(steps or destination file)", "BAD_NUMBER")
+            f"(steps or destination file) in {lang.title} notation", "BAD_NUMBER")
     op = lang.ops.get(op_char)
     if op is None:
         raise InvalidMoveTextError(

@@ -99,7 +99,7 @@ def compact_readings(text: str) -> list[str]:
             parts.append(letters)
         elif place is not None:
             parts.append((place,))
-        elif len(unit) == 1 or unit.isascii() and len(unit) == 2:
+        elif len(unit) == 1 or (unit.isascii() and len(unit) == 2):
             parts.append((unit,))  # digits, markers and compact letters (Tg, Xs, Pt)
         else:
             raise InvalidMoveTextError(
@@ -156,7 +156,11 @@ def _plain(text: str) -> str:
 _P = r"(?:xe|ma|phao|tot|chot|binh|si|sy|tinh|tuong|soai|tg)"
 _D = r"(?:[1-9]|truoc|sau|giua|tien|hau|trung|[+-]{1,2})"
 _O = r"(?:tien|tan|thoai|thoi|lui|binh|[./-])"
-WORD_MOVE = re.compile(rf"(?<![\w]){_P}\s*(?:{_D}\s*(?:{_D}\s*)?)?{_O}\s*[1-9](?![\w])")
+WORD_MOVE = re.compile(rf"(?<![^\W\d]){_P}\s*(?:{_D}\s*(?:{_D}\s*)?)?{_O}\s*[1-9](?!\d)")
+# The same shape with a word no table knows ("Bồ 1 thoái 3"): kept as one token, so
+# that the reader stops there and names the word instead of skipping the line.
+_ANY_WORD_MOVE = re.compile(
+    r"(?<![^\W\d])[^\W\d_]{2,}\s*[1-9]\s*(?:tien|tan|thoai|thoi|lui|binh)\s*[1-9](?!\d)")
 
 
 def plain_same_length(text: str) -> str:
@@ -177,13 +181,17 @@ def join_word_moves(line: str) -> str:
     >>> join_word_moves("6. P3.2 ……… Tg. 1")
     '6. P3.2 ……… Tg.1'
     """
+    return _join(_join(line, WORD_MOVE), _ANY_WORD_MOVE)
+
+
+def _join(line: str, pattern: re.Pattern[str]) -> str:
     folded = plain_same_length(line)
     out: list[str] = []
     last = 0
-    for m in WORD_MOVE.finditer(folded):
+    for m in pattern.finditer(folded):
         out.append(line[last:m.start()])
         joined = "".join(line[m.start():m.end()].split())
-        if out and out[-1] and not out[-1][-1].isspace():
+        if m.start() and line[m.start() - 1].isalnum():
             joined = " " + joined  # "bình 5Mã 8 tấn 7": two moves glued by a lost tab
         out.append(joined)
         last = m.end()

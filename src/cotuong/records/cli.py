@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cotuong.core.board import Board
 from cotuong.core.errors import RecordError
-from cotuong.notation.api import NOTATIONS, make_move_text, parse_move
+from cotuong.notation.api import NOTATIONS, WRITTEN_NOTATIONS, make_move_text, parse_move
 from cotuong.records.dhtmlxq import read_dhtmlxq
 from cotuong.records.model import GameRecord
 from cotuong.records.pgn import read_pgn, write_pgn
@@ -91,7 +91,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         p.add_argument("--strict", action="store_true", help="stop at the first problem")
         p.set_defaults(func=func)
         if name == "convert":
-            p.add_argument("--to", choices=NOTATIONS, default="wxf")
+            p.add_argument("--to", choices=WRITTEN_NOTATIONS, default="wxf",
+                           help="notation to write (vi-words: Pháo 2 bình 5)")
             p.add_argument("--traditional", action="store_true",
                            help="traditional Chinese characters")
             p.add_argument("-o", "--output", default=None)

@@ -17,12 +17,14 @@ from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, InvalidMoveTextError, RecordError
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
-from cotuong.notation.api import infer_move, notation_name, parse_move
+from cotuong.notation.api import infer_move, notation_name, parse_move, script
 from cotuong.notation.grammar import fold
+from cotuong.notation.words import WORD_MOVE, plain_same_length
+from cotuong.records.layout import LOSS, clean_lines
 from cotuong.records.model import RecordIssue
 
 __all__ = ["START_FEN", "Replay", "detect_notations", "replay", "split_after_results",
-           "tokenize", "unclosed_bracket"]
+           "tokenize", "tokenize_report", "unclosed_bracket"]
 
 _RESULT_TOKENS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
                   "*": "*"}
@@ -34,14 +36,31 @@ _VI_ONLY = set("XMSTVB/")
 _WXF_ONLY = set("RHEAK=")
 
 
+_PAREN_RESULT = re.compile(r"\(\s*(1-0|0-1|1/2-1/2|½-½)\s*\)")
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_MOVE_AHEAD = re.compile(r"[ \t]*(?:\d|[A-Za-z]{1,2}[1-9+\-]|[+-]{1,2}[A-Za-z.+\-])")
+
+
+def _separates_moves(text: str, i: int) -> bool:
+    """Whether the ``;`` at ``i`` stands between two moves (``P2-5; M8.7``) rather than
+    opening a comment: the text after it starts with a move."""
+    end = text.find("\n", i)
+    rest = text[i + 1:] if end < 0 else text[i + 1:end]
+    if _MOVE_AHEAD.match(rest):
+        return True
+    return WORD_MOVE.match(plain_same_length(rest.lstrip()[:40])) is not None
+
+
 def _strip_comments(text: str) -> tuple[str, bool]:
-    """``text`` without ``{...}`` and ``; ...`` comments, and whether a ``{`` was left
-    open. One pass, because each kind hides the other: a ``;`` inside braces is text
-    ("{Red attacks; Black defends}"), and so is a ``{`` after a ``;``.
+    """``text`` without ``{...}``, ``/* ... */`` and ``; ...`` comments, and whether a
+    ``{`` was left open. One pass, because each kind hides the other: a ``;`` inside
+    braces is text ("{Red attacks; Black defends}"), and so is a ``{`` after a ``;``.
+    A ``;`` followed by a move separates moves (``P2-5; M8.7``).
     """
+    text = _BLOCK_COMMENT.sub(" ", text) if "/*" in text else text
     out: list[str] = []
     brace = line = False
-    for ch in text:
+    for i, ch in enumerate(text):
         if brace:
             brace = ch != "}"
         elif line:
@@ -52,7 +71,7 @@ def _strip_comments(text: str) -> tuple[str, bool]:
             brace = True
             out.append(" ")
         elif ch == ";":
-            line = True
+            line = not _separates_moves(text, i)
             out.append(" ")
         else:
             out.append(ch)
@@ -161,16 +180,26 @@ def tokenize(movetext: str) -> tuple[list[str], str | None]:
 
     Comments (``{...}``, ``; ...``), variations ``(...)``, NAGs (``$1``),
     annotations (``!?``) and move numbers (``12.``, ``12...``, glued ``1.X2.1``)
-    are skipped.
+    are skipped; so are the layouts of :mod:`cotuong.records.layout` (see
+    :func:`tokenize_report` for the lines left out).
     """
-    text = _strip_nested(_strip_comments(movetext)[0], "(", ")")
+    tokens, result, _ = tokenize_report(movetext)
+    return tokens, None if result == LOSS else result
+
+
+def tokenize_report(movetext: str) -> tuple[list[str], str | None, list[str]]:
+    """Like :func:`tokenize`, with the lines left out (headings, prose, text after
+    the result). The result may be ``"loss"``: the side to move lost (``Thua``).
+
+    >>> tokenize_report("Ván 1:\\n1) Pháo 2 bình 5, Mã 8 tấn 7 (0-1)")
+    (['Pháo2bình5', 'Mã8tấn7'], '0-1', ['heading: Ván 1:'])
+    """
+    text = _PAREN_RESULT.sub(r" \1 ", movetext) if "(" in movetext else movetext
+    text = _strip_nested(_strip_comments(text)[0], "(", ")")
+    lines = clean_lines(text)
     tokens: list[str] = []
-    result = None
-    for raw in text.split():
+    for raw in lines.tokens:
         token = raw.rstrip("!?")
-        if token in _RESULT_TOKENS:
-            result = _RESULT_TOKENS[token]
-            continue
         if not token or token.startswith("$"):
             continue
         number = _MOVE_NUMBER.fullmatch(token)
@@ -181,17 +210,20 @@ def tokenize(movetext: str) -> tuple[list[str], str | None]:
             if not token:
                 continue
         tokens.append(token)
-    return tokens, result
+    return tokens, lines.result, lines.skipped
 
 
 def detect_notations(tokens: list[str], hint: str | None = None) -> list[str]:
     """Notations to try for these tokens, most likely first (by letter set)."""
     sample = [fold(t) for t in tokens[:200]]  # full width and "–" dashes read as ASCII
-    if any(not t.isascii() for t in sample):
+    scripts = {script(t) for t in sample}
+    if "zh" in scripts:
         return ["zh"]
+    if "vi" in scripts:  # words (Pháo2bình5) or Vietnamese letters
+        return ["vi"]
     if sample and all(_ICCS.fullmatch(t) for t in sample):
         return ["iccs"]
-    letters = "".join(sample)
+    letters = "".join(sample).upper()
     vi = sum(ch in _VI_ONLY for ch in letters)
     wxf = sum(ch in _WXF_ONLY for ch in letters)
     order = ["vi", "wxf"] if vi > wxf else ["wxf", "vi"]
@@ -220,7 +252,9 @@ def _replay_one(tokens: list[str], start_fen: str, notation: str, game_index: in
         number, ply = board.fullmove_number, board.ply + 1
         side = board.turn.en
         try:
-            move = parse_move(board, token, notation)
+            # A king without its file (Tg.1) is reported, not read silently: the seeds
+            # write Tg/1 for Tg6/1 (RULES.md §3).
+            move = parse_move(board, token, notation, lone_king=False)
         except CotuongError as exc:
             inferred = None
             if isinstance(exc, InvalidMoveTextError) and exc.code == "MISSING_FILE":

@@ -25,12 +25,14 @@ from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.fen import START_FEN
 from cotuong.notation.api import make_move_text, notation_name
+from cotuong.records.layout import LOSS
 from cotuong.records.model import GameRecord, RecordIssue
-from cotuong.records.movetext import replay, split_after_results, tokenize, unclosed_bracket
+from cotuong.records.movetext import replay, split_after_results, tokenize_report, unclosed_bracket
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
-FORMAT_NAMES = {"iccs": "ICCS", "wxf": "WXF", "vi": "Vietnamese", "zh": "Chinese"}
-_FORMAT_HINTS = {v.lower(): k for k, v in FORMAT_NAMES.items()}
+FORMAT_NAMES = {"iccs": "ICCS", "wxf": "WXF", "vi": "Vietnamese", "zh": "Chinese",
+                "vi-words": "Vietnamese", "vi-words-ascii": "Vietnamese"}
+_FORMAT_HINTS = {v.lower(): k for k, v in FORMAT_NAMES.items() if not k.startswith("vi-")}
 _FORMAT_HINTS.update({"chinese": "zh", "vn": "vi", "english": "wxf"})
 
 
@@ -62,6 +64,12 @@ def game_from_movetext(headers: dict[str, str], movetext: str, *, game_index: in
     """Build one record from headers and move text (shared by the PGN and seed readers)."""
     fen = start_fen or headers.get("FEN") or START_FEN
     issues: list[RecordIssue] = []
+    fields = fen.split()
+    if len(fields) == 6 and fields[5] == "0":
+        # Some editors count moves from 0 ("... w - - 0 0"): the position is fine.
+        fen = " ".join([*fields[:5], "1"])
+        issues.append(RecordIssue(game_index, 0, 0, fields[5],
+                                  "FEN move number 0 read as 1", False, warning=True))
     try:
         fen = Board(fen).fen()  # normalised: "–" fields, either letter set
     except CotuongError as exc:
@@ -70,10 +78,17 @@ def game_from_movetext(headers: dict[str, str], movetext: str, *, game_index: in
                               exc.code) from None
         issue = RecordIssue(game_index, 0, 0, fen, f"bad FEN: {exc.message}", False)
         return GameRecord(headers, fen, (), headers.get("Result", "*"), (issue,), notation)
-    tokens, result_token = tokenize(movetext)
+    tokens, result_token, skipped = tokenize_report(movetext)
+    issues.extend(RecordIssue(game_index, 0, 0, line, "skipped (not moves)", False,
+                              warning=True) for line in skipped)
     hint = _FORMAT_HINTS.get(headers.get("Format", "").lower())
     played = replay(tokens, fen, notation, game_index=game_index, strict=strict, hint=hint)
     issues.extend(played.issues)
+    if result_token == LOSS:  # "Thua" after the last move: the side to move lost
+        loser = Board(fen)
+        for move in played.moves:
+            loser.push_unchecked(move)
+        result_token = "0-1" if loser.turn.en == "Red" else "1-0"
     bracket = unclosed_bracket(movetext)
     if bracket is not None and all(i.inferred for i in played.issues):
         what = "comment '{'" if bracket == "{" else "variation '('"
