@@ -84,7 +84,7 @@ def test_two_moves_at_once_for_one_turn_only_one_counts() -> None:
                 await watcher.send(type="sync")
                 final = await watcher.state()
                 assert final["ply"] == 1 and final["moves"] == s["moves"]
-                assert (await srv.service.db(srv.service.store.game_moves,
+                assert (await srv.service.database.run(srv.service.database.store.game_moves,
                                              s["game_id"])) == s["moves"]
     run(scenario())
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cotuong.server.store import Store, StoreError, database_url
+from cotuong.server.writes import RecordMove, SetMeta
 
 
 def _game(store: Store) -> int:
@@ -24,16 +25,16 @@ def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
     gid = _game(store)
     store.record_move(gid, 1, "h2e2", 0, {"version": 1})
     errors = store.write_batch([
-        ("record_move", (gid, 2, "h9g7", 0, {"version": 2})),
-        ("record_move", (gid, 1, "b2e2", 0, {"version": 9})),  # ply 1 again: refused
-        ("set_meta", ("heartbeat_ms", "5")),
+        RecordMove(gid, 2, "h9g7", 0, {"version": 2}),
+        RecordMove(gid, 1, "b2e2", 0, {"version": 9}),  # ply 1 again: refused
+        SetMeta("heartbeat_ms", "5"),
     ])
     assert errors[0] is None and errors[2] is None and errors[1] is not None
     assert store.game_moves(gid) == ["h2e2", "h9g7"]
     assert store.get_meta("heartbeat_ms") == "5"
     assert store.game(gid)["version"] == 2  # type: ignore[index]
     with pytest.raises(StoreError):
-        store.write_batch([("drop_everything", ())])
+        store.write_batch([("drop_everything", ())])  # type: ignore[list-item]
     store.close()
 
 

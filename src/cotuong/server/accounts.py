@@ -7,15 +7,17 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request, Response
 
+from cotuong.server.database import Database
 from cotuong.server.errors import ServiceError
 from cotuong.server.rooms import Player
-from cotuong.server.security import check_password, hash_password, token_digest
-from cotuong.server.service import GameService
-from cotuong.server.store import StoreError
+from cotuong.server.security import Signer, check_password, hash_password, token_digest
+from cotuong.server.settings import ClockSource
+from cotuong.server.store import Store, StoreError
 
 GUEST = "cotuong_guest"
 SESSION = "cotuong_session"
@@ -23,93 +25,108 @@ YEAR_S = 365 * 86_400
 SESSION_DAYS = 30
 
 
+@dataclass(frozen=True, slots=True)
+class Accounts:
+    """What the account routes need: the database, the signer, the clock, cookie policy."""
+
+    database: Database
+    signer: Signer
+    clock: ClockSource
+    secure_cookies: bool = False
+    seat_days: int = 30
+
+    @property
+    def store(self) -> Store:
+        return self.database.store
+
+
 def cookie_name(code: str) -> str:
     return f"cotuong_seat_{code}"
 
 
-def _cookie(service: GameService, response: Response, name: str, value: str,
+def _cookie(acc: Accounts, response: Response, name: str, value: str,
             max_age: int) -> None:
     response.set_cookie(name, value, max_age=max_age, httponly=True, samesite="lax",
-                        secure=service.settings.secure_cookies, path="/")
+                        secure=acc.secure_cookies, path="/")
 
 
-def set_seat_cookie(service: GameService, response: Response, code: str, secret: str) -> None:
-    _cookie(service, response, cookie_name(code), secret, service.settings.seat_days * 86_400)
+def set_seat_cookie(acc: Accounts, response: Response, code: str, secret: str) -> None:
+    _cookie(acc, response, cookie_name(code), secret, acc.seat_days * 86_400)
 
 
-async def session_user(service: GameService, request: Request) -> dict[str, Any] | None:
+async def session_user(acc: Accounts, request: Request) -> dict[str, Any] | None:
     token = request.cookies.get(SESSION)
-    fields = service.signer.verify(token, "session", service.clock.now_ms()) if token else None
+    fields = acc.signer.verify(token, "session", acc.clock.now_ms()) if token else None
     if not fields:
         return None
-    return await service.db(service.store.session_user, token_digest(fields[0]),
-                            service.clock.now_ms())
+    return await acc.database.run(acc.store.session_user, token_digest(fields[0]),
+                            acc.clock.now_ms())
 
 
-def guest_id(service: GameService, request: Request, response: Response) -> str:
+def guest_id(acc: Accounts, request: Request, response: Response) -> str:
     """The signed guest id of this browser, made (and set as a cookie) if it has none."""
-    fields = service.signer.verify(request.cookies.get(GUEST), "guest", service.clock.now_ms())
+    fields = acc.signer.verify(request.cookies.get(GUEST), "guest", acc.clock.now_ms())
     if fields and len(fields) == 1:
         return fields[0]
     gid = "g" + secrets.token_hex(5)
-    expires = service.clock.now_ms() + YEAR_S * 1000
-    _cookie(service, response, GUEST, service.signer.sign("guest", gid, expires_ms=expires),
+    expires = acc.clock.now_ms() + YEAR_S * 1000
+    _cookie(acc, response, GUEST, acc.signer.sign("guest", gid, expires_ms=expires),
             YEAR_S)
     return gid
 
 
-async def identify(service: GameService, request: Request, response: Response) -> Player:
-    gid = guest_id(service, request, response)
-    user = await session_user(service, request)
+async def identify(acc: Accounts, request: Request, response: Response) -> Player:
+    gid = guest_id(acc, request, response)
+    user = await session_user(acc, request)
     if user is not None:
         return Player(f"u:{user['id']}", str(user["username"]))
     return Player(f"g:{gid}", f"Khách {gid[-4:]}")
 
 
-async def me(service: GameService, request: Request, who: Player) -> dict[str, Any]:
-    user = await session_user(service, request)
+async def me(acc: Accounts, request: Request, who: Player) -> dict[str, Any]:
+    user = await session_user(acc, request)
     gid = request.cookies.get(GUEST)
-    fields = service.signer.verify(gid, "guest", service.clock.now_ms()) if gid else None
+    fields = acc.signer.verify(gid, "guest", acc.clock.now_ms()) if gid else None
     return {"guest_id": fields[0] if fields else who.identity[2:],
             "name": who.name,
             "user": {"id": user["id"], "username": user["username"]} if user else None}
 
 
-async def _start_session(service: GameService, user_id: int, response: Response) -> None:
+async def _start_session(acc: Accounts, user_id: int, response: Response) -> None:
     token = secrets.token_urlsafe(24).replace(".", "_")
-    expires = service.clock.now_ms() + SESSION_DAYS * 86_400_000
-    await service.db(service.store.create_session, token_digest(token), user_id, expires)
-    _cookie(service, response, SESSION, service.signer.sign("session", token,
+    expires = acc.clock.now_ms() + SESSION_DAYS * 86_400_000
+    await acc.database.run(acc.store.create_session, token_digest(token), user_id, expires)
+    _cookie(acc, response, SESSION, acc.signer.sign("session", token,
                                                             expires_ms=expires),
             SESSION_DAYS * 86_400)
 
 
-async def register(service: GameService, username: str, password: str,
+async def register(acc: Accounts, username: str, password: str,
                    response: Response) -> dict[str, Any]:
-    hashed = await service.db(hash_password, password)  # ~50 ms: off the event loop
+    hashed = await acc.database.run(hash_password, password)  # ~50 ms: off the event loop
     try:
-        uid = await service.db(service.store.create_user, username, hashed,
-                               service.clock.now_ms())
+        uid = await acc.database.run(acc.store.create_user, username, hashed,
+                               acc.clock.now_ms())
     except StoreError:
         raise ServiceError("USERNAME_TAKEN", f"the username {username!r} is taken") from None
-    await _start_session(service, uid, response)
+    await _start_session(acc, uid, response)
     return {"user": {"id": uid, "username": username}}
 
 
-async def login(service: GameService, username: str, password: str,
+async def login(acc: Accounts, username: str, password: str,
                 response: Response) -> dict[str, Any]:
-    user = await service.db(service.store.user_by_name, username)
-    ok = user is not None and await service.db(check_password, password,
+    user = await acc.database.run(acc.store.user_by_name, username)
+    ok = user is not None and await acc.database.run(check_password, password,
                                                user["password_hash"])
     if not ok or user is None:
         raise ServiceError("BAD_CREDENTIALS", "wrong username or password")
-    await _start_session(service, int(user["id"]), response)
+    await _start_session(acc, int(user["id"]), response)
     return {"user": {"id": user["id"], "username": user["username"]}}
 
 
-async def logout(service: GameService, request: Request, response: Response) -> None:
+async def logout(acc: Accounts, request: Request, response: Response) -> None:
     token = request.cookies.get(SESSION)
-    fields = service.signer.verify(token, "session", service.clock.now_ms()) if token else None
+    fields = acc.signer.verify(token, "session", acc.clock.now_ms()) if token else None
     if fields:
-        await service.db(service.store.delete_session, token_digest(fields[0]))
+        await acc.database.run(acc.store.delete_session, token_digest(fields[0]))
     response.delete_cookie(SESSION, path="/")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator, MutableMapping
 from pathlib import Path as FilePath
@@ -25,15 +24,30 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from cotuong.server import accounts, rooms
+from cotuong.server import accounts
+from cotuong.server.accounts import Accounts
 from cotuong.server.broker import frame, make_broker
+from cotuong.server.database import Database
 from cotuong.server.engine_pool import EnginePool
 from cotuong.server.errors import ServiceError
-from cotuong.server.members import Member
 from cotuong.server.models import CreateRoom, Credentials
+from cotuong.server.protocol import (
+    Chat,
+    ErrorFrame,
+    Hello,
+    Ping,
+    Reason,
+    Sync,
+    decode,
+    message_ref,
+    parse_client,
+    protocol_schema,
+)
+from cotuong.server.rooms import Player, Rooms
 from cotuong.server.security import RateLimiter, Signer, TokenBucket, new_key
 from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings, SystemClock
+from cotuong.server.sockets import Member
 from cotuong.server.store import Store, database_url
 
 STATIC_DIR = FilePath(__file__).parent / "static"
@@ -77,8 +91,12 @@ def create_app(settings: Settings, store: Store | None = None,
     own_pool = engine_pool is None
     pool = engine_pool or EnginePool(settings.engine_workers, settings.engine_spec)
     signer = Signer(_signing_key(settings, store))
-    service = GameService(settings, store, pool, clock or SystemClock(),
-                          make_broker(settings.redis_url), signer)
+    clock = clock or SystemClock()
+    database = Database(store, settings.inline_writes)
+    service = GameService(settings, database, pool, clock, make_broker(settings.redis_url),
+                          signer)
+    acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
+    rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -115,8 +133,8 @@ def create_app(settings: Settings, store: Store | None = None,
                                        "message": f"{where}: {first.get('msg', 'invalid')}"}},
                             status_code=422)
 
-    async def player(request: Request, response: Response) -> rooms.Player:
-        return await accounts.identify(service, request, response)
+    async def player(request: Request, response: Response) -> Player:
+        return await accounts.identify(acc, request, response)
 
     def base_url(request: Request) -> str:
         return settings.public_url or str(request.base_url)
@@ -124,72 +142,75 @@ def create_app(settings: Settings, store: Store | None = None,
     api = APIRouter(prefix="/api")
 
     @api.get("/me")
-    async def me(request: Request, who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
-        return await accounts.me(service, request, who)
+    async def me(request: Request, who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        return await accounts.me(acc, request, who)
 
     @api.post("/accounts/register", status_code=201)
     async def register(body: Credentials, request: Request,
                        response: Response) -> dict[str, Any]:
         _login_limit(login_limiter, request)
-        return await accounts.register(service, body.username, body.password, response)
+        return await accounts.register(acc, body.username, body.password, response)
 
     @api.post("/accounts/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         _login_limit(login_limiter, request)
-        return await accounts.login(service, body.username, body.password, response)
+        return await accounts.login(acc, body.username, body.password, response)
 
     @api.post("/accounts/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
-        await accounts.logout(service, request, response)
+        await accounts.logout(acc, request, response)
         return {"ok": True}
 
     @api.post("/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request, response: Response,
-                          who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
-        reply = await rooms.create_room(service, who, body.model_dump(), base_url(request))
-        accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
+                          who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        reply = await rooms.create(who, body.model_dump(), base_url(request))
+        accounts.set_seat_cookie(acc, response, reply["code"], reply["secret"])
         return reply
 
     @api.post("/rooms/{code}/join")
     async def join_room(code: str, request: Request, response: Response,
-                        who: rooms.Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
-        reply = await rooms.join_room(service, _code(code), who, base_url(request))
-        accounts.set_seat_cookie(service, response, reply["code"], reply["secret"])
+                        who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        reply = await rooms.join(_code(code), who, base_url(request))
+        accounts.set_seat_cookie(acc, response, reply["code"], reply["secret"])
         return reply
 
     @api.get("/rooms/{code}")
     async def get_room(code: str) -> dict[str, Any]:
-        return await rooms.room_view(service, _code(code))
+        return await rooms.view(_code(code))
 
     @api.get("/games/{game_id}")
     async def get_game(game_id: int = Path(ge=1, le=MAX_ID)) -> dict[str, Any]:
-        return await rooms.game_state(service, game_id)
+        return await rooms.game_state(game_id)
 
     @api.get("/games/{game_id}/pgn", response_class=PlainTextResponse)
     async def get_pgn(game_id: int = Path(ge=1, le=MAX_ID),
                       notation: str = Query("vi", max_length=8)) -> Response:
-        text = await rooms.pgn(service, game_id, notation)
+        text = await rooms.pgn(game_id, notation)
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
 
     @api.get("/me/games")
-    async def my_games(who: rooms.Player = Depends(player),  # noqa: B008 (FastAPI idiom)
+    async def my_games(who: Player = Depends(player),  # noqa: B008 (FastAPI idiom)
                        limit: int = Query(50, ge=1, le=200),
                        before: int | None = Query(None, ge=1, le=MAX_ID)) -> dict[str, Any]:
-        return {"games": await rooms.history(service, who.identity, limit, before)}
+        return {"games": await rooms.history(who.identity, limit, before)}
 
     @api.get("/users/{username}/games")
     async def user_games(username: str, limit: int = Query(50, ge=1, le=200),
                          before: int | None = Query(None, ge=1, le=MAX_ID)) -> dict[str, Any]:
-        user = await service.db(store.user_by_name, username[:64])
-        if user is None:
-            raise ServiceError("USER_NOT_FOUND", f"no user {username!r}")
-        return {"games": await rooms.history(service, f"u:{user['id']}", limit, before)}
+        return {"games": await rooms.user_history(username, limit, before)}
 
     @api.get("/stats")
     async def stats() -> dict[str, Any]:
         """Live games, open sockets, server-side move handling time (ms)."""
         return service.stats()
+
+    @api.get("/protocol.json")
+    async def protocol() -> dict[str, Any]:
+        """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
+        ``client`` (browser → server) and ``server`` (server → browser)."""
+        return protocol_schema()
 
     app.include_router(api)
 
@@ -269,7 +290,8 @@ async def _writer(websocket: WebSocket, member: Member) -> None:
 
 
 async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -> None:
-    """One client: read frames, check size/JSON/rate, act; errors become error frames."""
+    """One client: read frames, check size and rate, parse once, act; every refusal is an
+    ``error`` frame (the socket stays open)."""
     settings = service.settings
     try:
         await service.room(_code(code))
@@ -277,7 +299,7 @@ async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -
         await websocket.close(code=4404)
         return
     await websocket.accept()
-    member = service.join_socket(code)
+    member = service.sockets.join(code)
     writer = asyncio.create_task(_writer(websocket, member))
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
                          time.monotonic())
@@ -295,42 +317,40 @@ async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -
                         await websocket.close(1008)
                         break
                     raise ServiceError("RATE_LIMITED", "too many messages; slow down")
-                data = _decode(message, settings.max_message_bytes)
-                ref = data.get("id")
-                if not isinstance(ref, str | int) or isinstance(ref, bool) \
-                        or len(str(ref)) > 64:
-                    ref = None
-                if data.get("type") == "hello":
-                    notation = data.get("notation", "vi")
-                    if notation not in ("vi", "wxf", "zh"):
-                        raise ServiceError("BAD_MESSAGE", "notation must be vi, wxf or zh")
-                    await service.hello(member, data.get("secret") or _cookie_secret(
-                        websocket, code))
+                data = decode(_text(message, settings.max_message_bytes))
+                ref = message_ref(data)
+                msg = parse_client(data)
+                if isinstance(msg, Hello):
+                    await service.hello(member, msg.secret or _cookie_secret(websocket, code),
+                                        msg.lang)
                 elif not member.greeted:
                     raise ServiceError("HELLO_FIRST", "send hello first")
+                elif isinstance(msg, Ping):
+                    await service.ping(member)
+                elif isinstance(msg, Sync):
+                    await service.sync(member)
+                elif isinstance(msg, Chat):
+                    await service.chat(member, msg.text)
                 else:
-                    await service.act(member, data)
+                    await service.act(member, msg)
             except ServiceError as exc:
-                error: dict[str, Any] = {"type": "error", "code": exc.code, "message": str(exc)}
-                if exc.reason is not None:
-                    error["reason"] = exc.reason
-                if ref is not None:
-                    error["ref"] = ref
-                member.push(frame(error))
+                reason = Reason(**exc.reason) if exc.reason else None
+                error = ErrorFrame(code=exc.code, message=str(exc), reason=reason, ref=ref)
+                member.push(frame(error.model_dump(exclude_none=True)))
     except WebSocketDisconnect:
         pass
     finally:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
-        await service.leave_socket(member)
+        await service.leave(member)
 
 
 def _cookie_secret(websocket: WebSocket, code: str) -> str | None:
     return websocket.cookies.get(f"cotuong_seat_{code}")
 
 
-def _decode(message: MutableMapping[str, Any], limit: int) -> dict[str, Any]:
+def _text(message: MutableMapping[str, Any], limit: int) -> str:
     text = message.get("text")
     if text is None:
         raw = message.get("bytes") or b""
@@ -339,10 +359,4 @@ def _decode(message: MutableMapping[str, Any], limit: int) -> dict[str, Any]:
         raise ServiceError("BAD_JSON", "send JSON text frames, not binary")
     if len(text) > limit or len(text.encode()) > limit:
         raise ServiceError("TOO_LARGE", f"frames are limited to {limit} bytes")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ServiceError("BAD_JSON", "the frame is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise ServiceError("BAD_JSON", "a frame must be a JSON object with a 'type'")
-    return data
+    return str(text)

@@ -82,7 +82,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     banner = f"cotuong: serving on http://{shown}:{port}/ (database " \
-             f"{app.state.service.store.url}); Ctrl-C stops"
+             f"{app.state.service.database.store.url}); Ctrl-C stops"
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -9,7 +9,7 @@ each writer still waits until its own write is committed.
 >>> from cotuong.server.store import Store
 >>> async def demo():
 ...     db = Database(Store("sqlite://"))
-...     await db.write("set_meta", "k", "v")
+...     await db.write(SetMeta("k", "v"))
 ...     value = await db.run(db.store.get_meta, "k")
 ...     await db.close()
 ...     return value
@@ -26,6 +26,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cotuong.server.store import Store
+from cotuong.server.writes import SetMeta, Write
+
+__all__ = ["Database", "SetMeta"]
 
 T = TypeVar("T")
 
@@ -37,7 +40,7 @@ class Database:
         self.store = store
         self.inline_writes = inline_writes
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-db")
-        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing = False
         self._flush_task: asyncio.Task[None] | None = None
 
@@ -46,11 +49,11 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
 
-    async def write(self, op: str, *args: Any) -> None:
-        """A ``Store.write_batch`` op, committed (with whatever else is waiting) before this
-        returns; raises the write's own error if it failed."""
+    async def write(self, op: Write) -> None:
+        """A write (:mod:`cotuong.server.writes`), committed (with whatever else is waiting)
+        before this returns; raises the write's own error if it failed."""
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((op, args, fut))
+        self._pending.append((op, fut))
         if not self._flushing:
             self._flushing = True
             self._flush_task = asyncio.create_task(self._flush())
@@ -62,7 +65,7 @@ class Database:
                 if self.inline_writes:
                     await asyncio.sleep(0)  # let the writes of this tick join the batch
                 batch, self._pending = self._pending, []
-                ops = [(op, args) for op, args, _ in batch]
+                ops = [op for op, _ in batch]
                 try:
                     if self.inline_writes:
                         errors = self.store.write_batch(ops)
@@ -70,7 +73,7 @@ class Database:
                         errors = await self.run(self.store.write_batch, ops)
                 except Exception as exc:
                     errors = [exc] * len(batch)
-                for (_, _, fut), error in zip(batch, errors, strict=True):
+                for (_, fut), error in zip(batch, errors, strict=True):
                     if fut.done():
                         continue  # its writer was cancelled meanwhile
                     if error is None:

@@ -22,7 +22,7 @@ _WORKER_ENGINES: dict[str, EnginePlayer] = {}
 
 def _search(spec: str | None, level: int, start_fen: str, moves: list[str],
             movetime_ms: int) -> str:
-    from cotuong.engines import open_engine
+    from cotuong.uci import open_engine
 
     key = spec or "builtin"
     engine = _WORKER_ENGINES.get(key)

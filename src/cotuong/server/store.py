@@ -1,7 +1,7 @@
 """Persistent storage with SQLAlchemy 2 Core: SQLite by default, PostgreSQL by URL.
 
 Blocking by design (SQLAlchemy's sync engine); the server calls it from one worker
-thread (:class:`~cotuong.server.service.GameService` owns that), so database work never
+thread (:class:`~cotuong.server.database.Database`), so database work never
 blocks the event loop and SQLite sees a single writer.
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed move survives the server
@@ -46,6 +46,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from cotuong.core.errors import CotuongError
+from cotuong.server.writes import RecordMove, SetMeta, TakeBack, UpdateGame, Write
 
 
 class StoreError(CotuongError):
@@ -210,22 +211,20 @@ class Store:
             c.execute(insert(meta_table).values(key=key, value=value))
 
     # -------------------------------------------------------- group commit
-    WRITES = ("set_meta", "update_game", "record_move", "take_back")
-
-    def write_batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[Exception | None]:
+    def write_batch(self, ops: Sequence[Write]) -> list[Exception | None]:
         """Several writes in one transaction (group commit: one commit for many moves).
         If the batch fails, each write is retried alone so only the faulty one fails;
         the result lists the error of each write (``None`` = committed)."""
-        for name, _ in ops:
-            if name not in self.WRITES:
-                raise StoreError(f"unknown write {name!r}")
+        for op in ops:
+            if not isinstance(op, SetMeta | UpdateGame | RecordMove | TakeBack):
+                raise StoreError(f"unknown write {op!r}")
         for attempt in (1, 2):
             try:
                 c = self._writer_connection()
                 with c.begin():
                     if not self._compact(c, ops):
-                        for name, args in ops:
-                            getattr(self, "_w_" + name)(c, *args)
+                        for op in ops:
+                            self._apply(c, op)
                 return [None] * len(ops)
             except Exception as exc:
                 self._drop_writer()
@@ -237,14 +236,25 @@ class Store:
                     raise
                 break
         results: list[Exception | None] = []
-        for name, args in ops:
+        for op in ops:
             try:
                 with self.engine.begin() as c:
-                    getattr(self, "_w_" + name)(c, *args)
+                    self._apply(c, op)
                 results.append(None)
             except Exception as exc:  # reported to the one caller it concerns
                 results.append(exc)
         return results
+
+    def _apply(self, c: Connection, op: Write) -> None:
+        match op:
+            case SetMeta(key, value):
+                self._w_set_meta(c, key, value)
+            case UpdateGame(game_id, fields):
+                self._w_update_game(c, game_id, fields)
+            case RecordMove(game_id, ply, iccs, at_ms, fields):
+                self._w_record_move(c, game_id, ply, iccs, at_ms, fields)
+            case TakeBack(game_id, keep, fields):
+                self._w_take_back(c, game_id, keep, fields)
 
     def _writer_connection(self) -> Connection:
         """The group-commit writer's connection, kept between batches: checking one out of
@@ -260,26 +270,25 @@ class Store:
                 self._writer.close()
             self._writer = None
 
-    def _compact(self, c: Connection, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> bool:
+    def _compact(self, c: Connection, ops: Sequence[Write]) -> bool:
         """The usual batch (moves, game updates, heartbeats) as a few ``executemany``
         statements: all new moves in one insert, one update per game with its latest
         fields. Statement building dominated the per-move cost before. ``False`` (nothing
         done) when the batch holds another kind of write."""
-        if any(name not in ("record_move", "update_game", "set_meta") for name, _ in ops):
+        if any(isinstance(op, TakeBack) for op in ops):
             return False
         move_rows: list[dict[str, Any]] = []
         latest: dict[int, dict[str, Any]] = {}
         metas: dict[str, str] = {}
-        for name, args in ops:
-            if name == "record_move":
-                game_id, ply, iccs, at_ms, fields = args
-                move_rows.append({"game_id": game_id, "ply": ply, "iccs": iccs, "at_ms": at_ms})
-                latest.setdefault(game_id, {}).update(fields, plies=ply)
-            elif name == "update_game":
-                game_id, fields = args
-                latest.setdefault(game_id, {}).update(fields)
-            else:
-                metas[args[0]] = args[1]
+        for op in ops:
+            if isinstance(op, RecordMove):
+                move_rows.append({"game_id": op.game_id, "ply": op.ply, "iccs": op.iccs,
+                                  "at_ms": op.at_ms})
+                latest.setdefault(op.game_id, {}).update(op.fields, plies=op.ply)
+            elif isinstance(op, UpdateGame):
+                latest.setdefault(op.game_id, {}).update(op.fields)
+            elif isinstance(op, SetMeta):
+                metas[op.key] = op.value
         if move_rows:
             c.execute(insert(moves), move_rows)
         groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}

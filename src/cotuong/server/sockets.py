@@ -1,0 +1,95 @@
+"""A room's sockets: each :class:`Member` (its seat, language and outgoing queue) and the
+:class:`Sockets` registry the fan-out delivers to.
+
+A frame whose text depends on the language travels as one broker message holding each
+variant (:func:`localized`); every socket gets the one in its own language.
+
+>>> s = Sockets()
+>>> m = s.join("ABC234"); m.lang = "en"
+>>> s.deliver("ABC234", localized("vi", {"vi": "xin chào", "en": "hello"}))
+>>> m.queue.get_nowait(), s.connected("ABC234")
+('hello', {'host': False, 'guest': False})
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+QUEUE_LIMIT = 256  # frames waiting for a slow client before it is dropped
+_SEP = "\x1e"  # never inside JSON text (control characters are escaped there)
+
+
+def localized(default: str, texts: dict[str, str]) -> str:
+    """One broker message carrying a frame per language (``default``: the room's)."""
+    if len(set(texts.values())) == 1:
+        return texts[default]
+    return _SEP + _SEP.join((texts[default], texts["vi"], texts["en"]))
+
+
+class Member:
+    """One WebSocket in a room: its seat (``slot``, ``None`` for a spectator), the
+    language its texts are in (``None``: the room's) and the queue its writer sends."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.slot: str | None = None
+        self.lang: str | None = None
+        self.greeted = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.dropped = False
+
+    def push(self, text: str) -> None:
+        if self.dropped:
+            return
+        if text.startswith(_SEP):
+            default, vi, en = text[1:].split(_SEP)
+            text = {"vi": vi, "en": en}.get(self.lang or "", default)
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.dropped = True  # too slow to keep up: the writer closes the socket
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+
+class Sockets:
+    """The sockets of this process, by room."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, set[Member]] = {}
+
+    def join(self, code: str) -> Member:
+        member = Member(code)
+        self.rooms.setdefault(code, set()).add(member)
+        return member
+
+    def leave(self, member: Member) -> None:
+        members = self.rooms.get(member.code)
+        if members is not None:
+            members.discard(member)
+            if not members:
+                del self.rooms[member.code]
+
+    def watched(self, code: str) -> bool:
+        return bool(self.rooms.get(code))
+
+    def deliver(self, code: str, text: str) -> None:
+        for m in self.rooms.get(code, ()):
+            m.push(text)
+
+    def connected(self, code: str) -> dict[str, bool]:
+        seats = {"host": False, "guest": False}
+        for m in self.rooms.get(code, ()):
+            if m.slot is not None:
+                seats[m.slot] = True
+        return seats
+
+    def spectators(self, code: str) -> int:
+        return sum(1 for m in self.rooms.get(code, ()) if m.greeted and m.slot is None)
+
+    def count(self) -> int:
+        return sum(len(m) for m in self.rooms.values())
+
+    def close_all(self) -> None:
+        for members in self.rooms.values():
+            for m in members:
+                m.queue.put_nowait(None)

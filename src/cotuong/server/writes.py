@@ -1,0 +1,52 @@
+"""The kinds of store write, as values: a game table's transition names the write that must
+be committed before its events are published, and the database thread group-commits them
+(:meth:`cotuong.server.store.Store.write_batch`). One class per kind, no string dispatch.
+
+>>> RecordMove(7, 1, "h2e2", 0, {"version": 1}).ply
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class SetMeta:
+    """A ``meta`` key (the heartbeat, the signing key)."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateGame:
+    """New values of a game row's mutable columns."""
+
+    game_id: int
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMove:
+    """Move ``ply`` (1 = the first) and the game row's new values, in one transaction."""
+
+    game_id: int
+    ply: int
+    iccs: str
+    at_ms: int
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Delete the moves after ``keep_plies`` and update the game row."""
+
+    game_id: int
+    keep_plies: int
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+Write = SetMeta | UpdateGame | RecordMove | TakeBack
