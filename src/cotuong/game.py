@@ -23,6 +23,7 @@ from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.referee import explain, orders
 from cotuong.referee.facts import PlyNote, fill_chases
+from cotuong.referee.limits import Streaks
 from cotuong.referee.orders import Order, OrderRecord, RepetitionOrderError
 from cotuong.referee.repetition import classify, cycle_start
 from cotuong.referee.rules import RuleSet, rule_set
@@ -91,9 +92,7 @@ class Game:
         self._warnings: list[str] = []
         self._last_warning: tuple[str, int] | None = None
         self._offer: Color | None = None
-        # consecutive checks per side: (count, piece ids, index in _keys where it began)
-        self._streak: dict[int, tuple[int, frozenset[int], int]] = {1: (0, frozenset(), 0),
-                                                                    -1: (0, frozenset(), 0)}
+        self._streak = Streaks()  # consecutive checks per side (seed 001)
         self._order: Order | None = None
         self._order_texts: dict[str, str] = {}
         self._order_outcomes: dict[str, Outcome] = {}
@@ -373,62 +372,30 @@ class Game:
 
     def _check_limit(self, mover: int, check: bool,
                      events: list[Event]) -> dict[str, Outcome] | None:
-        """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``.
-
-        A check's pieces are the piece that moved, the checking pieces and the own
-        screens of checking cannons (the pieces the side uses to check). Past the
-        limit an ``"order"`` rule set gives an order (the detailed rules *are applied*,
-        ``001``); an ``"at_third"`` one rules the loss at once.
-        """
-        rules = self.rules
-        limits = rules.consecutive_limits
-        assert limits is not None
+        """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``: past
+        the limit an ``"order"`` rule set gives an order (the detailed rules *are
+        applied*), an ``"at_third"`` one rules the loss at once."""
         board = self._board
-        ids: frozenset[int] = frozenset()
-        chasing = False
-        if rules.limit_chases:
-            fill_chases(board, len(board._stack) - 1, rules.chase_options)
-            note = board._stack[-1].note
-            if isinstance(note, PlyNote) and note.chases:
-                chasing = True
-                ids = note.chasers
-        if not check and not chasing:
-            self._streak[mover] = (0, frozenset(), len(self._keys) - 1)
-            return None
-        if check:
-            ids = ids | orders.checking_pieces(board)
-        n, pieces, begun = self._streak[mover]
-        if n == 0:
-            begun = len(self._keys) - 2  # the position before this first check
-        n += 1
-        pieces = pieces | ids
-        self._streak[mover] = (n, pieces, begun)
-        limit = limits[min(len(pieces), 3) - 1]
-        if n <= limit:
+        excess = self._streak.record(board, mover, check, len(self._keys), self.rules)
+        if excess is None:
             return None
         side = Color.from_sign(mover)
-        if rules.verdict_takes_effect == "order":
+        if self.rules.verdict_takes_effect == "order":
             if self._order is None:
+                begun = excess.begun
                 order = orders.check_limit_order(
                     side, tuple(board.move_stack[begun - len(self._keys) + 1:]),
                     frozenset(self._keys[max(begun, self._floor):]), self._keys[-1],
                     board.ply, self._move_number())
-                said = {lang: explain.check_limit_texts(order, n, len(pieces), limit, lang)
+                said = {lang: explain.check_limit_texts(order, excess.count, excess.pieces,
+                                                        excess.limit, lang)
                         for lang in ("vi", "en")}
                 self._set_order(order, {lang: t for lang, (t, _) in said.items()},
                                 {lang: o for lang, (_, o) in said.items()}, events)
             return None
-        loser = side
-        what_vi = "chiếu hoặc đuổi" if rules.limit_chases else "chiếu"
-        what_en = "checks or chases" if rules.limit_chases else "checks"
-        texts = {
-            "vi": f"{loser.opponent.vi} thắng: {loser.vi} {what_vi} liên tục {n} nước với "
-                  f"{len(pieces)} quân, quá giới hạn {limit}",
-            "en": f"{loser.opponent.en} wins: {loser.en} made {n} consecutive {what_en} "
-                  f"with {len(pieces)} piece(s), over the limit of {limit}",
-        }
-        return {lang: Outcome(loser.opponent, Termination.CHECK_LIMIT, t)
-                for lang, t in texts.items()}
+        return {lang: explain.check_limit_loss(side, excess.count, excess.pieces, excess.limit,
+                                               self.rules.limit_chases, lang)
+                for lang in ("vi", "en")}
 
     def _update_progress(self, mover: int, moved: int, code: int, captured: int) -> None:
         f, t = code >> 7, code & 127

@@ -7,7 +7,9 @@ or both sides shuffle; the loop is played twice so that the start position occur
 for the third time at the last ply. The file is frozen test data; running
 ``python -m tests.referee.cycles 11 1300`` makes a similar (not identical) set.
 
-Both referees rule every loop under the Asian rules. They must agree on at least
+Both referees rule every loop under the Asian rules (ours: the verdict at the third
+occurrence, ``verdict_takes_effect="at_third"`` — the verdict the arbiter's order
+rests on). They must agree on at least
 99 %; every disagreement is listed below with the clause that decides it (our
 target is the rule book, not Fairy-Stockfish).
 """
@@ -22,9 +24,11 @@ from tests.referee.conftest import HERE
 from tests.referee.cycles import make_cycle
 
 from cotuong import Color, Game
+from cotuong.referee import ASIAN
 
 pyffish = pytest.importorskip("pyffish")
 
+AT_THIRD = ASIAN.replace(verdict_takes_effect="at_third")
 CYCLES = [json.loads(line) for line in
           (HERE / "data" / "generated_cycles.jsonl").read_text().splitlines() if line]
 
@@ -60,7 +64,7 @@ def ffish_result(fen: str, moves: list[str]) -> str:
 
 
 def our_result(fen: str, moves: list[str]) -> str:
-    game = Game(fen, "asian")
+    game = Game(fen, AT_THIRD)
     for i, text in enumerate(moves):
         game.play(text)
         if game.outcome is not None and i != len(moves) - 1:
@@ -96,7 +100,7 @@ def test_the_generator_makes_third_occurrence_loops() -> None:
         if cycle is None:
             continue
         made += 1
-        game = Game(cycle.fen, "asian")
+        game = Game(cycle.fen, AT_THIRD)
         for text in cycle.moves[:-1]:
             game.play(text)
             assert game.outcome is None

@@ -181,6 +181,20 @@ def check_limit_texts(order: Order, checks: int, pieces: int, limit: int,
     return text, Outcome(side.opponent, Termination.CHECK_LIMIT, end)
 
 
+def check_limit_loss(loser: Color, count: int, pieces: int, limit: int, chases: bool,
+                     lang: str) -> Outcome:
+    """The loss at once past a limit (``"at_third"`` rule sets)."""
+    if lang == "vi":
+        what = "chiếu hoặc đuổi" if chases else "chiếu"
+        text = (f"{loser.opponent.vi} thắng: {loser.vi} {what} liên tục {count} nước với "
+                f"{pieces} quân, quá giới hạn {limit}")
+    else:
+        what = "checks or chases" if chases else "checks"
+        text = (f"{loser.opponent.en} wins: {loser.en} made {count} consecutive {what} "
+                f"with {pieces} piece(s), over the limit of {limit}")
+    return Outcome(loser.opponent, Termination.CHECK_LIMIT, text)
+
+
 def refusal_reason(order: Order, order_text_vi: str, order_text_en: str,
                    move_vi: str, move_en: str) -> IllegalReason:
     """Why a move that would continue an ordered cycle is refused (vi and en)."""
