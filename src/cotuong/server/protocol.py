@@ -23,7 +23,15 @@ import enum
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+)
 from pydantic import ValidationError as _ValidationError
 
 from cotuong.core.outcome import Termination as CoreTermination

@@ -295,7 +295,7 @@ function renderBanners() {
   if (!over) {
     // Show the referee's warnings about the last moves (e.g. the next repetition will be ruled).
     const recent = (s.warnings || []).filter((w) => w.ply >= s.ply - 1);
-    for (const w of recent) out.push(h("div", { class: "banner warn", "data-warning": "1", text: w.text }));
+    for (const w of recent) out.push(h("div", { class: "banner warn", "data-warning": "1", text: (w.texts && w.texts[lang()]) || w.text }));
   }
   if (s.abandon && !over) {
     const left = Math.max(0, Math.ceil((s.abandon.deadline_ms - (Date.now() + page.offset)) / 1000));
@@ -383,7 +383,7 @@ async function boot() {
   socket = new RoomSocket(code, {
     hello: () => {
       const seat = loadSeat(code);
-      const frame = { type: "hello", notation: notation() === "iccs" ? "vi" : notation(), lang: lang() };
+      const frame = { type: "hello", lang: lang() };
       if (seat) frame.secret = seat.secret;
       return frame;
     },
