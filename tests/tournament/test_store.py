@@ -18,8 +18,8 @@ from tests.tournament.helpers import play
 from cotuong.tournament import (
     CorruptStoreError,
     DuplicateResultError,
-    StoreError,
     Tournament,
+    TournamentStoreError,
 )
 from cotuong.tournament.store import DEFAULT_FILENAME, Dialect, SqliteStore, SqlStore
 
@@ -76,9 +76,9 @@ def test_two_writers_see_each_other(tmp_path: Path) -> None:
 
 def test_create_and_open_errors(tmp_path: Path) -> None:
     _new(tmp_path).close()
-    with pytest.raises(StoreError, match="already exists"):
+    with pytest.raises(TournamentStoreError, match="already exists"):
         _new(tmp_path)
-    with pytest.raises(StoreError, match="no tournament store"):
+    with pytest.raises(TournamentStoreError, match="no tournament store"):
         SqliteStore.open(tmp_path / "nowhere")
 
 

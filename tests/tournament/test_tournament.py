@@ -214,13 +214,12 @@ def test_attached_games_are_replayed_by_the_records_reader() -> None:
     assert not t.games()
 
 
-def test_light_check_without_the_records_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cotuong.tournament import attached
-
-    monkeypatch.setattr(attached, "_records_reader", lambda: None)
+def test_an_attached_game_is_always_replayed() -> None:
+    # cotuong.records is a layer below the tournament, always there: the moves are
+    # replayed, not only the outline checked.
     t = four()
-    # Only the outline is checked then: an unplayable move passes, a wrong Result does not.
-    t.record(1, "An", "Dũng", "1-0", pgn='[Result "1-0"]\n\n1. h2e9 1-0\n')
+    with pytest.raises(AttachedGameError, match="cannot be"):
+        t.record(1, "An", "Dũng", "1-0", pgn='[Result "1-0"]\n\n1. h2e9 1-0\n')
     with pytest.raises(AttachedGameError, match="Result"):
         t.record(1, "Bình", "Chi", "0-1", pgn='[Result "1-0"]\n\n1. h2e2 1-0\n')
 

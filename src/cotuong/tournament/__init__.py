@@ -25,15 +25,15 @@ from cotuong.tournament.errors import (
     ExportFormatError,
     InvalidResultError,
     PairingError,
-    StoreError,
     TournamentError,
     TournamentStateError,
+    TournamentStoreError,
     UnknownPlayerError,
 )
 from cotuong.tournament.results import Result, Scoring, parse_result
 from cotuong.tournament.standings import StandingRow, compute_standings
 from cotuong.tournament.tiebreaks import CRITERIA, DEFAULT_TIEBREAKS, resolve_tiebreaks
-from cotuong.tournament.tournament import GameRecord, NamedPairing, Player, Tournament
+from cotuong.tournament.tournament import Entrant, NamedPairing, Tournament, TournamentGame
 
 __all__ = [
     "CRITERIA",
@@ -43,20 +43,20 @@ __all__ = [
     "CorruptStoreError",
     "DuplicatePlayerError",
     "DuplicateResultError",
+    "Entrant",
     "ExportFormatError",
-    "GameRecord",
     "InvalidResultError",
     "NamedPairing",
     "Pairing",
     "PairingError",
-    "Player",
     "Result",
     "Scoring",
     "StandingRow",
-    "StoreError",
     "Tournament",
     "TournamentError",
+    "TournamentGame",
     "TournamentStateError",
+    "TournamentStoreError",
     "UnknownPlayerError",
     "berger_colours",
     "berger_round",

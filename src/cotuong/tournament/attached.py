@@ -1,10 +1,10 @@
 """Light checks of a game record attached to a result.
 
 We check the outline ourselves — tag pairs, a non-empty body and, when present,
-a ``Result`` tag that agrees with the arbiter's result — and then, when
-``cotuong.records.read_pgn`` is importable, let it replay the moves: exactly one
-game, no move it had to stop at, and a result that agrees.  This module is
-deliberately no PGN parser.
+a ``Result`` tag that agrees with the arbiter's result — and then let
+:func:`cotuong.records.read_pgn` (a layer below) replay the moves: exactly one game,
+no move it had to stop at, and a result that agrees.  This module is deliberately no
+PGN parser.
 
 >>> from cotuong.tournament.results import Result
 >>> check_attached_pgn('[Result "1-0"]\\n\\n1. h2e2 h9g7 1-0', Result.RED_WIN)
@@ -13,25 +13,14 @@ deliberately no PGN parser.
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Callable
-from typing import Any
 
+from cotuong.records import GameRecord, read_pgn
 from cotuong.tournament.errors import AttachedGameError
 from cotuong.tournament.results import Result
 
 _TAG = re.compile(r'^\s*\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MAX_PGN_CHARS = 1_000_000  # a long xiangqi game is ~20 kB; this bounds a stray file
-
-
-def _records_reader() -> Callable[[str], Any] | None:
-    try:
-        module = importlib.import_module("cotuong.records")
-    except ImportError:
-        return None
-    reader = getattr(module, "read_pgn", None)
-    return reader if callable(reader) else None
 
 
 def check_attached_pgn(text: str, result: Result) -> str:
@@ -65,25 +54,22 @@ def check_attached_pgn(text: str, result: Result) -> str:
         raise AttachedGameError(
             f"the attached game says Result {tag_result!r} but the recorded result is {result.text}"
         )
-    reader = _records_reader()
-    if reader is not None:
-        _check_with_reader(reader, text, result)
+    _check_replay(text, result)
     return text
 
 
-def _check_with_reader(reader: Callable[[str], Any], text: str, result: Result) -> None:
+def _check_replay(text: str, result: Result) -> None:
     """Read the game with ``cotuong.records``: one game, every move legal, same result."""
     try:
-        games = list(reader(text))
+        games: list[GameRecord] = read_pgn(text)
     except ValueError as exc:  # every cotuong error is a ValueError
         raise AttachedGameError(f"the attached game cannot be read: {exc}") from exc
     if len(games) != 1:
         raise AttachedGameError(f"attach exactly one game; the text holds {len(games)}")
     game = games[0]
-    stopped = [issue for issue in getattr(game, "issues", ()) if not issue.inferred]
+    stopped = [issue for issue in game.issues if not issue.inferred]
     if stopped:
         raise AttachedGameError(f"the attached game cannot be replayed: {stopped[0]}")
-    game_result = getattr(game, "result", "*")
-    if game_result not in ("*", result.pgn_result):
+    if game.result not in ("*", result.pgn_result):
         raise AttachedGameError(
-            f"the attached game ends {game_result} but the recorded result is {result.text}")
+            f"the attached game ends {game.result} but the recorded result is {result.text}")

@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from cotuong.tournament.errors import ConfigurationError, StoreError
+from cotuong.tournament.errors import ConfigurationError, TournamentStoreError
 from cotuong.tournament.events import CorrectResult, RecordResult
 from cotuong.tournament.export import (
     round_record,
@@ -82,7 +82,7 @@ def _cmd_create(args: argparse.Namespace) -> int:
             # utf-8-sig: a byte-order mark would otherwise stick to the first name.
             text = Path(args.players_file).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
-            raise StoreError(f"cannot read {args.players_file}: {exc}") from exc
+            raise TournamentStoreError(f"cannot read {args.players_file}: {exc}") from exc
         names += [line.strip() for line in text.splitlines() if line.strip()]
     keys = [k.strip() for k in args.tiebreaks.split(",") if k.strip()] if args.tiebreaks \
         else list(DEFAULT_TIEBREAKS)
@@ -136,7 +136,7 @@ def _cmd_result(args: argparse.Namespace) -> int:
         try:
             pgn = Path(args.pgn).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise StoreError(f"cannot read the game file {args.pgn}: {exc}") from exc
+            raise TournamentStoreError(f"cannot read the game file {args.pgn}: {exc}") from exc
     store = _store(args)
     if args.correct:
         event = store.update(lambda t: t.correct(args.round, args.red, args.black, args.result,
@@ -179,7 +179,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create {out}: {exc}") from exc
+        raise TournamentStoreError(f"cannot create {out}: {exc}") from exc
     formats = {f.strip() for f in args.formats.split(",")}
     if not formats <= {"csv", "json", "html"}:
         raise ConfigurationError(f"formats are csv, json, html; got {args.formats!r}")
@@ -205,7 +205,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         try:
             (out / name).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise StoreError(f"cannot write {out / name}: {exc}") from exc
+            raise TournamentStoreError(f"cannot write {out / name}: {exc}") from exc
         print(out / name)
     return 0
 

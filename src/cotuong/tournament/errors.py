@@ -71,13 +71,13 @@ class AttachedGameError(TournamentError):
     code = "INVALID_ATTACHED_GAME"
 
 
-class StoreError(TournamentError):
+class TournamentStoreError(TournamentError):
     """The tournament store cannot be opened, read or written."""
 
     code = "STORE_ERROR"
 
 
-class CorruptStoreError(StoreError):
+class CorruptStoreError(TournamentStoreError):
     """The store exists but its content is damaged or not a cotuong tournament."""
 
     code = "CORRUPT_STORE"

@@ -19,7 +19,7 @@ from cotuong.tournament.export import round_record
 from cotuong.tournament.results import Number
 from cotuong.tournament.standings import StandingRow
 from cotuong.tournament.tiebreaks import CRITERIA
-from cotuong.tournament.tournament import GameRecord, Tournament
+from cotuong.tournament.tournament import Tournament, TournamentGame
 
 _CSS = """
 body { font-family: "Noto Sans", "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #111; }
@@ -44,7 +44,7 @@ def _n(value: Number | None) -> str:
     return str(value)
 
 
-def _cell_text(t: Tournament, games: list[GameRecord], me: int) -> list[tuple[str, str, str]]:
+def _cell_text(t: Tournament, games: list[TournamentGame], me: int) -> list[tuple[str, str, str]]:
     """(points text, colour 'r'/'b', result) for each game of ``me`` in ``games``."""
     out = []
     for g in games:
@@ -57,7 +57,7 @@ def _cell_text(t: Tournament, games: list[GameRecord], me: int) -> list[tuple[st
 
 
 def _standings_table(t: Tournament, rows: tuple[StandingRow, ...]) -> str:
-    heads = ["Hạng<br>Rank", "Số<br>No.", "Đấu thủ<br>Player", "Điểm<br>Points",
+    heads = ["Hạng<br>Rank", "Số<br>No.", "Đấu thủ<br>Entrant", "Điểm<br>Points",
              "Số ván<br>Games", "Thắng<br>Wins", "Thắng quân đen<br>Wins with Black"]
     heads += [f"{escape(CRITERIA[k].label_vi)}<br>{escape(CRITERIA[k].label_en)}"
               for k in t.tiebreak_keys]
@@ -86,12 +86,12 @@ def _standings_table(t: Tournament, rows: tuple[StandingRow, ...]) -> str:
 
 def _crosstable(t: Tournament, rows: tuple[StandingRow, ...], last: int) -> str:
     by_number = sorted(rows, key=lambda r: r.number)
-    by_pair: dict[frozenset[int], list[GameRecord]] = {}
+    by_pair: dict[frozenset[int], list[TournamentGame]] = {}
     for g in t.games():  # in round order, so a double round robin's cells read in order
         if g.round <= last:
             by_pair.setdefault(frozenset((g.red, g.black)), []).append(g)
     nums = [r.number for r in by_number]
-    head = ("<tr><th>Số<br>No.</th><th>Đấu thủ<br>Player</th>"
+    head = ("<tr><th>Số<br>No.</th><th>Đấu thủ<br>Entrant</th>"
             + "".join(f"<th>{n}</th>" for n in nums)
             + "<th>Điểm<br>Points</th><th>Hạng<br>Rank</th></tr>")
     body = []

@@ -30,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cotuong.tournament.errors import CorruptStoreError, StoreError, TournamentError
+from cotuong.tournament.errors import CorruptStoreError, TournamentError, TournamentStoreError
 from cotuong.tournament.events import event_from_payload
 from cotuong.tournament.tournament import Tournament
 
@@ -142,14 +142,16 @@ class SqlStore:
                           (seq, event.kind, json.dumps(event.payload(), ensure_ascii=False), now))
 
     def _guard(self, action: Callable[[], T]) -> T:
-        """Map driver errors to :class:`StoreError` (``CorruptStoreError`` for damage)."""
+        """Map driver errors to :class:`TournamentStoreError` (``CorruptStoreError`` for
+        damage)."""
         try:
             return action()
         except TournamentError:
             raise
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise StoreError(f"{self.where} is busy (locked by another process)") from exc
+                raise TournamentStoreError(
+                    f"{self.where} is busy (locked by another process)") from exc
             raise CorruptStoreError(f"{self.where} is damaged or not a tournament store: "
                                     f"{exc}") from exc
 
@@ -210,7 +212,7 @@ class SqliteStore(SqlStore):
             # FULL: a commit is on disk before we report success (power loss too).
             conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.OperationalError as exc:  # permissions, missing directory, locks
-            raise StoreError(f"cannot open {file}: {exc}") from exc
+            raise TournamentStoreError(f"cannot open {file}: {exc}") from exc
         except sqlite3.DatabaseError as exc:  # "file is not a database" and the like
             raise CorruptStoreError(f"{file} is damaged or not a tournament store: "
                                     f"{exc}") from exc
@@ -221,11 +223,11 @@ class SqliteStore(SqlStore):
         """Create a new store; refuses to overwrite an existing one."""
         file = cls.resolve(path)
         if file.exists():
-            raise StoreError(f"{file} already exists; open it instead of creating it")
+            raise TournamentStoreError(f"{file} already exists; open it instead of creating it")
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot create {file.parent}: {exc}") from exc
+            raise TournamentStoreError(f"cannot create {file.parent}: {exc}") from exc
         store = cls(cls._connect(file), SQLITE, str(file))
         try:
             store.initialise(tournament)
@@ -240,7 +242,7 @@ class SqliteStore(SqlStore):
         """Open an existing store (a missing file is an error, never silently created)."""
         file = cls.resolve(path)
         if not file.is_file():
-            raise StoreError(f"no tournament store at {file}")
+            raise TournamentStoreError(f"no tournament store at {file}")
         return cls(cls._connect(file), SQLITE, str(file))
 
     def check(self) -> None:

@@ -49,8 +49,9 @@ WITHDRAW_POLICIES = ("forfeit", "annul")
 
 
 @dataclass(frozen=True)
-class Player:
-    """A player: draw number, name, and withdrawal (policy) if any."""
+class Entrant:
+    """A player entered in the tournament: draw number, name, and withdrawal (policy) if
+    any."""
 
     number: int
     name: str
@@ -69,7 +70,7 @@ class NamedPairing:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class TournamentGame:
     """The current result of a game; ``corrections`` counts how often it changed."""
 
     round: int
@@ -126,30 +127,30 @@ class Tournament:
         self.criteria = resolve_tiebreaks(self.tiebreak_keys)
         self.initial_players: tuple[str, ...] = ()
         self._schedule: tuple[int, tuple[tuple[Pairing, ...], ...]] | None = None
-        self._players: list[Player] = []
+        self._players: list[Entrant] = []
         for p in players:
             self._add(p)
         self.initial_players = tuple(p.name for p in self._players)
-        self._games: dict[tuple[int, int], GameRecord] = {}  # (round, board) -> record
+        self._games: dict[tuple[int, int], TournamentGame] = {}  # (round, board) -> record
         # Every drawing of lots, in order, by name (numbers may be redrawn before round 1).
         self._lots: list[tuple[str, ...]] = []
         self.events: list[Event] = []
 
     # ----- players -------------------------------------------------------------
-    def _add(self, name: str) -> Player:
+    def _add(self, name: str) -> Entrant:
         text = clean_name(name)
         if any(_key(p.name) == _key(text) for p in self._players):
             raise DuplicatePlayerError(f"player {text!r} is already in the tournament")
-        player = Player(len(self._players) + 1, text)
+        player = Entrant(len(self._players) + 1, text)
         self._players.append(player)
         return player
 
     @property
-    def players(self) -> tuple[Player, ...]:
+    def players(self) -> tuple[Entrant, ...]:
         """Players by draw number."""
         return tuple(self._players)
 
-    def player(self, ref: int | str) -> Player:
+    def player(self, ref: int | str) -> Entrant:
         """A player by draw number (int or digits) or by name (case-insensitive)."""
         if isinstance(ref, bool) or not isinstance(ref, (int, str)):
             raise UnknownPlayerError(f"a player is a name or a draw number, got {ref!r}")
@@ -283,7 +284,7 @@ class Tournament:
         if len({p.number for p in chosen}) != len(chosen) or len(chosen) != len(self._players):
             raise ConfigurationError(
                 f"the drawn order must name each of the {len(self._players)} players once")
-        self._players = [Player(i, p.name, p.withdrawn) for i, p in enumerate(chosen, 1)]
+        self._players = [Entrant(i, p.name, p.withdrawn) for i, p in enumerate(chosen, 1)]
 
     def _game_args(self, e: RecordResult | CorrectResult) -> tuple[Pairing, Result, str | None]:
         pairing = self._find(e.round, e.red, e.black)
@@ -302,7 +303,7 @@ class Tournament:
             raise DuplicateResultError(
                 f"round {e.round}: {e.red}–{e.black} already has result {old.result.text}; "
                 "use a correction to change it")
-        self._games[(pairing.round, pairing.board)] = GameRecord(
+        self._games[(pairing.round, pairing.board)] = TournamentGame(
             pairing.round, pairing.board, pairing.red, pairing.black, result, pgn)
 
     def _on_correct(self, e: CorrectResult) -> None:
@@ -311,7 +312,7 @@ class Tournament:
         if old is None:
             raise TournamentStateError(
                 f"round {e.round}: {e.red}–{e.black} has no result to correct; record it first")
-        self._games[(pairing.round, pairing.board)] = GameRecord(
+        self._games[(pairing.round, pairing.board)] = TournamentGame(
             pairing.round, pairing.board, pairing.red, pairing.black, result, pgn,
             False, old.corrections + 1)
 
@@ -329,9 +330,9 @@ class Tournament:
                         continue
                     res = Result.BLACK_FORFEIT_WIN if p.red == player.number \
                         else Result.RED_FORFEIT_WIN
-                    self._games[(p.round, p.board)] = GameRecord(
+                    self._games[(p.round, p.board)] = TournamentGame(
                         p.round, p.board, p.red, p.black, res, None, True)
-        self._players[player.number - 1] = Player(player.number, player.name, e.policy)
+        self._players[player.number - 1] = Entrant(player.number, player.name, e.policy)
 
     def _on_lots(self, e: DrawLots) -> None:
         chosen = [self.player(n).number for n in e.order]
@@ -340,14 +341,14 @@ class Tournament:
         self._lots.append(tuple(self._players[n - 1].name for n in chosen))
 
     # ----- reading -------------------------------------------------------------
-    def games(self, round_no: int | None = None) -> tuple[GameRecord, ...]:
+    def games(self, round_no: int | None = None) -> tuple[TournamentGame, ...]:
         """Recorded results (of one round, or all), by round and board."""
         if round_no is not None:
             self._round(round_no)
         return tuple(g for k, g in sorted(self._games.items())
                      if round_no is None or g.round == round_no)
 
-    def result_of(self, round_no: int, board: int) -> GameRecord | None:
+    def result_of(self, round_no: int, board: int) -> TournamentGame | None:
         """The recorded result at a board of a round, if any."""
         return self._games.get((round_no, board))
 
