@@ -267,7 +267,7 @@ def cmd_ladder(args: argparse.Namespace) -> None:
 def _fsf_game(job: tuple[str, bool, int, int]) -> tuple[int, int, float, str]:
     from cotuong.engine import BuiltinEngine
     from cotuong.engine.interface import Limits
-    from cotuong.engines import ExternalEngine
+    from cotuong.uci import ExternalEngine
 
     opening, ours_red, ms, seed = job
     wrapper = os.environ["COTUONG_FSF_WRAPPER"]

@@ -23,10 +23,10 @@ from pathlib import Path
 
 from cotuong import START_FEN
 from cotuong.engine.interface import Limits
-from cotuong.engines import ExternalEngine
+from cotuong.uci import ExternalEngine
 
 ROOT = Path(__file__).resolve().parent.parent
-MOCK = ROOT / "tests" / "engines" / "mock_engine.py"
+MOCK = ROOT / "tests" / "uci" / "mock_engine.py"
 
 
 def rss_mb() -> tuple[float, float]:
@@ -66,10 +66,10 @@ def client_numbers(label: str, command: list[str], stops: int, trips: int) -> No
 
 
 def match_numbers(games: int) -> None:
-    from cotuong.engine.match import TimeControl, run_match
+    from cotuong.arena.match import MatchClock, run_match
 
     start = time.perf_counter()
-    result = run_match("level:2", "level:1", TimeControl(depth=1), games=games,
+    result = run_match("level:2", "level:1", MatchClock(depth=1), games=games,
                        max_plies=200)
     elapsed = time.perf_counter() - start
     plies = sum(len(g.moves) for g in result.games)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 
 from cotuong.core import Board, CotuongError, divide, perft
+from cotuong.extras import missing_extra
 
 # Modules that add subcommands; each has ``register(subparsers) -> None``.
 _LAYER_COMMANDS: tuple[str, ...] = (
@@ -20,7 +21,8 @@ _LAYER_COMMANDS: tuple[str, ...] = (
     "cotuong.records.cli",
     "cotuong.referee.cli",
     "cotuong.tournament.cli",
-    "cotuong.engine.cli",
+    "cotuong.uci.cli",
+    "cotuong.arena.cli",
     "cotuong.server.cli",
 )
 
@@ -72,8 +74,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     p.set_defaults(func=_cmd_perft)
     for name in _LAYER_COMMANDS:
-        importlib.import_module(name).register(sub)
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # a layer whose extra is not installed
+            if missing_extra(exc, name) is None:
+                raise
+            for command in _COMMANDS_OF_OPTIONAL_LAYER.get(name, ()):
+                _unavailable(sub, command, exc)
+            continue
+        module.register(sub)
     return parser
+
+
+# The commands of a layer that cannot even be imported without its extra: they stay on
+# the command line and say which extra to install.
+_COMMANDS_OF_OPTIONAL_LAYER: dict[str, tuple[str, ...]] = {"cotuong.server.cli": ("serve",)}
+
+
+def _unavailable(sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+                 command: str, exc: ModuleNotFoundError) -> None:
+    error = missing_extra(exc, f"'cotuong {command}'")
+    assert error is not None
+    # No option prefix: whatever follows is taken as is, then refused with the reason.
+    p = sub.add_parser(command, help=f"(needs the [{error.extra}] extra)", prefix_chars="\0",
+                       add_help=False)
+    p.add_argument("args", nargs="*")
+
+    def fail(_args: argparse.Namespace) -> int:
+        raise error
+
+    p.set_defaults(func=fail)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,6 +114,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return result
     except CotuongError as exc:
         print(f"cotuong: error [{exc.code}]: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:  # an optional dependency: name the extra, no traceback
+        error = missing_extra(exc, f"'cotuong {args.command}'")
+        if error is None:
+            raise
+        print(f"cotuong: error [{error.code}]: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cotuong: interrupted", file=sys.stderr)

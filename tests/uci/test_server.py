@@ -11,11 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.engines.doubles import RandomPlayer
+from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, Move
 from cotuong.engine.interface import Limits
-from cotuong.engine.uci import UciServer, parse_go
+from cotuong.uci.protocol import parse_go
+from cotuong.uci.server import UciServer
 
 INFO_RE = re.compile(r"^info depth \d+ seldepth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ "
                      r"nps \d+ time \d+ pv( [a-i]\d[a-i]\d)+$")
@@ -313,7 +314,7 @@ def _engine_process(*args: str) -> subprocess.Popen[str]:
 
 
 def test_cotuong_engine_command_over_pipes_fronting_an_external_engine() -> None:
-    mock = Path(__file__).resolve().parents[1] / "engines" / "mock_engine.py"
+    mock = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
     proc = _engine_process("--engine", f"cmd:{sys.executable} {mock}")
     out, _ = proc.communicate(
         "uci\nisready\nposition startpos moves h2e2\ngo movetime 20\nquit\n", timeout=30)
@@ -326,11 +327,7 @@ def test_cotuong_engine_command_over_pipes_fronting_an_external_engine() -> None
 
 
 def test_cotuong_engine_command_with_builtin_engine() -> None:
-    pytest.importorskip("cotuong.engine", reason="built-in engine not available")
-    try:
-        from cotuong.engine import BuiltinEngine  # noqa: F401
-    except ImportError:
-        pytest.skip("BuiltinEngine not landed yet")
+    pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     proc = _engine_process()
     out, _ = proc.communicate(
         "uci\nsetoption name Level value 1\nisready\nposition startpos\ngo depth 2\n"
@@ -349,10 +346,7 @@ def test_parse_go_mate_and_errors() -> None:
 
 def test_builtin_engine_over_pipes_never_answers_an_illegal_move() -> None:
     """One legal move, in check, repetition pressure, no legal move: the real engine."""
-    try:
-        from cotuong.engine import BuiltinEngine  # noqa: F401
-    except ImportError:
-        pytest.skip("BuiltinEngine not available")
+    pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     shuffle = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"
     cases = [
         ("fen 4k4/4R4/4R4/9/9/9/9/9/9/3K5 b - - 0 1", []),          # one legal move

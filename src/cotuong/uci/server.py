@@ -31,7 +31,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cotuong.core.board import Board
@@ -39,17 +39,17 @@ from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Info, Limits, SearchResult
-from cotuong.engines.protocol import format_info
+from cotuong.uci.errors import UciCommandError
+from cotuong.uci.protocol import (
+    MATE_SCORE,
+    format_info,
+    parse_go,
+    parse_position,
+    parse_setoption,
+)
 
 # How long ``stop`` waits for the engine before answering from what it has.
 STOP_GRACE_S = 0.08
-_MATE = 30000
-
-
-class UciCommandError(CotuongError):
-    """A UCI/UCCI command the server cannot follow (reported, then ignored)."""
-
-    code = "UCI_COMMAND"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,71 +72,6 @@ OPTIONS: tuple[SpinOption, ...] = (
 _UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed"}
 
 
-def _int(tokens: Sequence[str], i: int, word: str) -> int:
-    if i >= len(tokens):
-        raise UciCommandError(f"'{word}' needs a number")
-    try:
-        value = int(tokens[i])
-    except ValueError:
-        raise UciCommandError(f"'{word}' needs a number, not {tokens[i]!r}") from None
-    if value < 0:
-        raise UciCommandError(f"'{word}' must not be negative ({value})")
-    return value
-
-
-def parse_go(tokens: Sequence[str], turn: Color, *, ucci: bool = False,
-             millisec: bool = True) -> Limits:
-    """The :class:`Limits` of a ``go`` command (``tokens`` after ``go``).
-
-    UCCI clocks (``time``, ``increment``, ``opptime``…) are the side to move's and
-    its opponent's, in seconds unless ``millisec``.
-
-    >>> parse_go("wtime 1000 btime 2000 movestogo 5".split(), Color.RED)
-    Limits(depth=None, nodes=None, movetime_ms=None, wtime_ms=1000, btime_ms=2000, \
-winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
-    >>> parse_go("time 30 increment 2 opptime 40".split(), Color.BLACK, ucci=True,
-    ...          millisec=False).btime_ms
-    30000
-    """
-    values: dict[str, int] = {}
-    infinite = False
-    scale = 1 if millisec or not ucci else 1000
-    i = 0
-    while i < len(tokens):
-        word = tokens[i]
-        if word in ("infinite", "ponder", "draw"):
-            infinite = infinite or word != "draw"  # no pondering: think until 'stop'
-            i += 1
-        elif word == "depth" and i + 1 < len(tokens) and tokens[i + 1] == "infinite":
-            infinite = True
-            i += 2
-        elif word in ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
-                      "nodes", "mate", "time", "increment", "opptime", "oppincrement",
-                      "oppmovestogo"):
-            values[word] = _int(tokens, i + 1, word)
-            i += 2
-        elif word == "searchmoves":
-            raise UciCommandError("'searchmoves' is not supported (UCCI 'banmoves' is)")
-        else:
-            raise UciCommandError(f"unknown 'go' parameter {word!r}")
-    own, opp = ("wtime", "btime") if turn is Color.RED else ("btime", "wtime")
-    own_inc, opp_inc = ("winc", "binc") if turn is Color.RED else ("binc", "winc")
-    for src, dst in (("time", own), ("opptime", opp), ("increment", own_inc),
-                     ("oppincrement", opp_inc)):
-        if src in values:
-            values[dst] = values.pop(src) * scale
-    if "mate" in values:  # search for a mate in n: as deep as that needs
-        values["depth"] = 2 * values.pop("mate") - 1
-    if values.get("depth") == 0:
-        raise UciCommandError("'depth' must be at least 1")
-    return Limits(
-        depth=values.get("depth"), nodes=values.get("nodes"),
-        movetime_ms=values.get("movetime"), wtime_ms=values.get("wtime"),
-        btime_ms=values.get("btime"), winc_ms=values.get("winc"), binc_ms=values.get("binc"),
-        movestogo=values.get("movestogo"), infinite=infinite,
-    )
-
-
 def _hard_cap_ms(limits: Limits, turn: Color) -> int | None:
     """When the server stops a search that overruns its budget (a safety net only)."""
     if limits.infinite:
@@ -156,7 +91,7 @@ def _value(result: SearchResult) -> int:
     if info is None:
         return 0
     if info.mate is not None:
-        return _MATE - abs(info.mate) if info.mate > 0 else -_MATE + abs(info.mate)
+        return MATE_SCORE - abs(info.mate) if info.mate > 0 else -MATE_SCORE + abs(info.mate)
     return info.score_cp or 0
 
 
@@ -302,16 +237,7 @@ class UciServer:
 
     def _cmd_setoption(self, args: list[str]) -> None:
         self._refuse_while_searching("setoption")
-        if args and args[0] == "name":
-            if "value" in args:
-                at = args.index("value")
-                name, value = " ".join(args[1:at]), " ".join(args[at + 1:])
-            else:
-                name, value = " ".join(args[1:]), ""
-        elif len(args) >= 1:  # UCCI: setoption <name> <value>
-            name, value = args[0], " ".join(args[1:])
-        else:
-            raise UciCommandError("'setoption' needs an option name")
+        name, value = parse_setoption(args)
         if name.lower() == "usemillisec":
             if value.lower() not in ("true", "false"):
                 raise UciCommandError(f"usemillisec must be true or false, not {value!r}")
@@ -331,17 +257,8 @@ class UciServer:
 
     def _cmd_position(self, args: list[str]) -> None:
         self._refuse_while_searching("position")
-        if not args:
-            raise UciCommandError("'position' needs 'startpos' or 'fen …'")
-        cut = args.index("moves") if "moves" in args else len(args)
-        if args[0] == "startpos" and cut == 1:
-            fen = START_FEN
-        elif args[0] == "fen" and cut > 1:
-            fen = " ".join(args[1:cut])
-        else:
-            raise UciCommandError("'position' needs 'startpos' or 'fen <FEN>'")
+        fen, moves = parse_position(args)
         board = Board(fen)  # InvalidFenError / IllegalSetupError say what is wrong
-        moves = args[cut + 1:]
         for i, text in enumerate(moves, 1):
             move = Move.from_iccs(text)
             reason = board.illegal_reason(move)
@@ -469,7 +386,7 @@ class UciServer:
         else:
             budget = _hard_cap_ms(limits, turn) or 200
             sub = Limits(movetime_ms=max(5, budget // (2 * n)))
-        best, best_value = _fallback_move(self._board, set(allowed)), -_MATE - 1
+        best, best_value = _fallback_move(self._board, set(allowed)), -MATE_SCORE - 1
         for text in allowed:
             if self._stopping.is_set():
                 break

@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.engines.doubles import RandomPlayer
+from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, Color, CotuongError, Game, Move, RecordError, Termination
-from cotuong.engine.match import (
+from cotuong.arena.match import (
     GameResult,
+    MatchClock,
     Opening,
-    TimeControl,
     _fmt_elo,
     elo_estimate,
     game_pgn,
@@ -27,8 +27,8 @@ from cotuong.engine.match import (
 )
 from cotuong.records import read_pgn
 
-MOCK = Path(__file__).resolve().parents[1] / "engines" / "mock_engine.py"
-FAST = TimeControl(depth=1)
+MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
+FAST = MatchClock(depth=1)
 
 
 def test_builtin_opening_book_replays_and_is_varied() -> None:
@@ -134,7 +134,7 @@ def test_failing_engines_forfeit() -> None:
 
 def test_flag_falls_on_a_slow_engine() -> None:
     slow = RandomPlayer(step_s=0.05)
-    tc = TimeControl(base_ms=120, inc_ms=0, depth=2)  # ~0.1 s per move: flag on move 2
+    tc = MatchClock(base_ms=120, inc_ms=0, depth=2)  # ~0.1 s per move: flag on move 2
     moves, outcome = play_game(slow, RandomPlayer(step_s=0.0), load_openings()[0], tc)
     assert outcome.termination is Termination.TIME_FORFEIT
     assert outcome.winner is Color.BLACK and len(moves) in (2, 4)
@@ -187,10 +187,7 @@ def test_match_command_reports_bad_input() -> None:
 
 
 def test_match_command_with_builtin_levels(tmp_path: Path) -> None:
-    try:
-        from cotuong.engine import BuiltinEngine  # noqa: F401
-    except ImportError:
-        pytest.skip("BuiltinEngine not available")
+    pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     proc = _cli("match", "level:2", "level:1", "--games", "2", "--depth", "1",
                 "--max-plies", "40")
     assert proc.returncode == 0, proc.stderr
@@ -214,14 +211,14 @@ def test_an_engine_that_failed_is_restarted_for_the_next_game() -> None:
 
 
 def test_an_external_engine_that_hangs_on_a_clock_loses_on_time() -> None:
-    from cotuong.engines import ExternalEngine
+    from cotuong.uci import ExternalEngine
 
     hang = [sys.executable, str(MOCK), "--mode", "hang-on-go"]
     red = ExternalEngine(hang, reply_timeout=0.2)
     black = ExternalEngine([sys.executable, str(MOCK)])
     try:
         moves, outcome = play_game(red, black, load_openings()[0],
-                                   TimeControl(base_ms=100, inc_ms=0))
+                                   MatchClock(base_ms=100, inc_ms=0))
     finally:
         red.close()
         black.close()

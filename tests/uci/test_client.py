@@ -1,4 +1,4 @@
-"""The external-engine client against the scripted mock engine (tests/engines/mock_engine.py)."""
+"""The external-engine client against the scripted mock engine (tests/uci/mock_engine.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from cotuong import START_FEN, Board, GameOverError, IllegalMoveError, Move
 from cotuong.engine.interface import EnginePlayer, Info, Limits
-from cotuong.engines import (
+from cotuong.uci import (
     EngineError,
     EngineIllegalMoveError,
     EngineProtocolError,

@@ -8,15 +8,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.engines.doubles import RandomPlayer
+from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, Color, Game, Move, Termination
-from cotuong.engine import play as play_module
+from cotuong.arena import play as play_module
+from cotuong.arena.play import PlaySettings, TerminalGame
 from cotuong.engine.interface import Info, Limits, SearchResult
-from cotuong.engine.play import PlaySettings, TerminalGame
 from cotuong.records import read_pgn
 
-MOCK = Path(__file__).resolve().parents[1] / "engines" / "mock_engine.py"
+MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
 QUICK = Limits(depth=1)
 
 
@@ -178,12 +178,9 @@ def test_play_command_over_pipes_with_prompts(tmp_path: Path) -> None:
 def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
     """The built-in engine at level 1 against input typed by level 1 itself, to the end
     (in a child process, so a crash of the compiled engine fails only this test)."""
-    try:
-        from cotuong.engine import BuiltinEngine  # noqa: F401
-    except ImportError:
-        pytest.skip("BuiltinEngine not available")
+    pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     pgn = tmp_path / "level1.pgn"
-    script = Path(__file__).resolve().parents[1] / "engines" / "play_typist.py"
+    script = Path(__file__).resolve().parent / "play_typist.py"
     proc = subprocess.run([sys.executable, str(script), "--level", "1", "--typist-level", "1",
                            "--pgn", str(pgn)], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -196,10 +193,7 @@ def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
 
 
 def test_play_command_prompts_for_level_and_colour(tmp_path: Path) -> None:
-    try:
-        from cotuong.engine import BuiltinEngine  # noqa: F401
-    except ImportError:
-        pytest.skip("BuiltinEngine not available")
+    pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     pgn = tmp_path / "p.pgn"
     # 9 is not a level and "x" not a colour: both are asked again
     proc = _play_cli("9\n2\nx\nr\nP2-5\nresign\n", "--pgn", str(pgn), "--letters")
@@ -277,7 +271,7 @@ def test_a_draw_offer_the_rules_grant_at_once(tmp_path: Path) -> None:
 def test_an_engine_that_dies_mid_game_does_not_lose_the_game(tmp_path: Path) -> None:
     # Regression: a crashed engine (EngineTerminatedError) ended `cotuong play` with
     # the error and no PGN: the moves played so far were lost.
-    from cotuong.engines import EngineTerminatedError
+    from cotuong.uci import EngineTerminatedError
 
     class DiesOnSecondMove(RandomPlayer):  # type: ignore[misc,valid-type]
         searches = 0

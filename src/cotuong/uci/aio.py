@@ -4,7 +4,7 @@
 (``asyncio.create_subprocess_exec``), does the handshake with a timeout, keeps it in
 sync with ``isready``, runs searches with limits while parsing ``info`` lines, sends
 ``stop``, and always shuts the process down (``quit``, then terminate, then kill).
-Everything that can go wrong becomes an :class:`~cotuong.engines.errors.EngineError`.
+Everything that can go wrong becomes an :class:`~cotuong.uci.errors.EngineError`.
 
 Every move the engine answers is checked against the rules core, so a buggy engine
 cannot make an illegal move in our games.
@@ -31,10 +31,9 @@ from collections.abc import Callable, Sequence
 
 from cotuong.core.board import Board
 from cotuong.core.errors import GameOverError
-from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
-from cotuong.engines.errors import (
+from cotuong.uci.errors import (
     EngineError,
     EngineIllegalMoveError,
     EngineProtocolError,
@@ -42,14 +41,15 @@ from cotuong.engines.errors import (
     EngineTerminatedError,
     EngineTimeoutError,
 )
-from cotuong.engines.protocol import (
+from cotuong.uci.protocol import (
     EngineOption,
     ProtocolName,
-    export_move,
     go_command,
     parse_bestmove,
     parse_info,
     parse_option,
+    position_command,
+    setoption_command,
 )
 
 # How long one wait for output lasts before deadlines (and stop requests) are re-read.
@@ -256,10 +256,7 @@ class AsyncEngine:
 
     async def set_option(self, name: str, value: str) -> None:
         """Set an engine option (UCI ``setoption name N value V``; UCCI ``setoption N V``)."""
-        if self.protocol == "uci":
-            await self.send(f"setoption name {name} value {value}")
-        else:
-            await self.send(f"setoption {name} {value}")
+        await self.send(setoption_command(name, value, self.protocol))
         await self.is_ready()
 
     async def new_game(self) -> None:
@@ -294,11 +291,7 @@ class AsyncEngine:
         if self._dirty:
             await self.is_ready()
             self._dirty = False
-        wire = [export_move(m, rank_base=self.rank_base) for m in moves]
-        position = "position startpos" if start_fen == START_FEN else f"position fen {start_fen}"
-        if wire:
-            position += " moves " + " ".join(wire)
-        await self.send(position)
+        await self.send(position_command(start_fen, moves, rank_base=self.rank_base))
         await self.send(go_command(limits, self.protocol, turn=board.turn,
                                    millisec=self._millisec))
         loop = asyncio.get_running_loop()

@@ -1,6 +1,6 @@
 """A blocking :class:`~cotuong.engine.interface.EnginePlayer` for external engines.
 
-:class:`ExternalEngine` runs an :class:`~cotuong.engines.aio.AsyncEngine` on its own
+:class:`ExternalEngine` runs an :class:`~cotuong.uci.aio.AsyncEngine` on its own
 event loop in a background thread, so synchronous code (matches, the terminal game)
 uses a user's Pikafish exactly like the built-in engine. ``stop()`` may be called
 from any thread; ``on_info`` callbacks run on the engine's thread.
@@ -24,9 +24,9 @@ from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
 from cotuong.engine.interface import InfoCallback, Limits, SearchResult
-from cotuong.engines.aio import AsyncEngine
-from cotuong.engines.errors import EngineError, EngineTerminatedError
-from cotuong.engines.protocol import ProtocolName
+from cotuong.uci.aio import AsyncEngine
+from cotuong.uci.errors import EngineError, EngineTerminatedError
+from cotuong.uci.protocol import ProtocolName
 
 T = TypeVar("T")
 

@@ -13,9 +13,9 @@ import io
 import sys
 
 from cotuong import Color, Move
+from cotuong.arena.play import PlaySettings, TerminalGame
 from cotuong.engine import BuiltinEngine
 from cotuong.engine.interface import Limits
-from cotuong.engine.play import PlaySettings, TerminalGame
 
 
 class Typist(io.StringIO):

@@ -1,4 +1,4 @@
-"""The ``engine``, ``match`` and ``play`` subcommands.
+"""The ``match`` and ``play`` subcommands.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -14,56 +14,36 @@ import sys
 import time
 from pathlib import Path
 
+from cotuong.arena.match import (
+    GameResult,
+    MatchClock,
+    game_pgn,
+    load_openings,
+    parse_clock,
+    run_match,
+)
+from cotuong.arena.play import PlaySettings, TerminalGame, _t
 from cotuong.cli import positive_int
 from cotuong.core.errors import CotuongError
 from cotuong.core.types import Color
 from cotuong.engine.interface import Limits
+from cotuong.uci.spec import open_engine, parse_spec
 
 
-def _cmd_engine(args: argparse.Namespace) -> int:
-    from cotuong.engine.uci import serve
-    from cotuong.engines.spec import open_engine
-
-    engine = open_engine(args.engine)
-
-    def write(line: str) -> None:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
-
-    from cotuong import __version__
-
-    name = args.name or (f"cotuong {__version__}" if args.engine.startswith("level:")
-                         else f"cotuong {__version__} (checking {engine.name})")
-    serve(engine, sys.stdin, write, name=name)
-    return 0
-
-
-def _time_control(args: argparse.Namespace, external: bool) -> object:
-    from cotuong.engine.match import TimeControl, parse_clock
-
+def _match_clock(args: argparse.Namespace, external: bool) -> MatchClock:
     base = inc = None
     if args.tc:
         base, inc = parse_clock(args.tc)
     movetime = args.movetime
     if not any((movetime, base, args.depth, args.nodes)) and external:
         movetime = 200  # external engines have no "default": give each move 0.2 s
-    return TimeControl(movetime_ms=movetime, base_ms=base, inc_ms=inc or 0,
+    return MatchClock(movetime_ms=movetime, base_ms=base, inc_ms=inc or 0,
                        depth=args.depth, nodes=args.nodes)
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
-    from cotuong.engine.match import (
-        GameResult,
-        TimeControl,
-        game_pgn,
-        load_openings,
-        run_match,
-    )
-    from cotuong.engines.spec import parse_spec
-
     specs = [parse_spec(args.first), parse_spec(args.second)]
-    tc = _time_control(args, any(s.kind != "level" for s in specs))
-    assert isinstance(tc, TimeControl)
+    tc = _match_clock(args, any(s.kind != "level" for s in specs))
     openings = load_openings(args.openings)
     total = args.games if args.games is not None else 2 * len(openings)
     if total < 1:
@@ -115,9 +95,6 @@ def _prompt(question: str) -> str:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from cotuong.engine.play import PlaySettings, TerminalGame, _t
-    from cotuong.engines.spec import open_engine
-
     lang = args.lang
     spec = args.engine
     if spec is None:
@@ -162,13 +139,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("engine", help="UCI/UCCI engine over stdin/stdout (for GUIs)")
-    p.add_argument("--engine", default="level:8",
-                   help="level:N (built-in, default level:8) or cmd:/ucci:/cmd1:COMMAND "
-                        "(serve an external engine through our checks)")
-    p.add_argument("--name", default=None, help="the 'id name' to announce")
-    p.set_defaults(func=_cmd_engine)
-
     p = sub.add_parser("match", help="play engines against each other from opening positions")
     p.add_argument("first", help="engine 1: level:N or cmd:COMMAND (also cmd1:, ucci:)")
     p.add_argument("second", help="engine 2")

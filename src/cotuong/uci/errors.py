@@ -1,9 +1,10 @@
-"""Errors of the external-engine client, one class per way an engine can fail.
+"""Errors of the UCI/UCCI layer: one class per way an external engine can fail, and
+:class:`UciCommandError` for a command our own server cannot follow.
 
 All are :class:`cotuong.CotuongError` (so ``ValueError``) subclasses with a stable
 ``code``, so a tournament director can record *why* an engine lost a game.
 
->>> from cotuong.engines import EngineTimeoutError, EngineError
+>>> from cotuong.uci import EngineTimeoutError, EngineError
 >>> err = EngineTimeoutError("no 'uciok' within 2.0 s from ['pikafish']")
 >>> isinstance(err, EngineError), err.code
 (True, 'ENGINE_TIMEOUT')
@@ -48,3 +49,10 @@ class EngineIllegalMoveError(EngineProtocolError):
     """The engine answered ``bestmove`` with a move that is not legal in the position."""
 
     code = "ENGINE_ILLEGAL_MOVE"
+
+
+class UciCommandError(CotuongError):
+    """A UCI/UCCI command our server (``cotuong engine``) cannot follow (reported, then
+    ignored)."""
+
+    code = "UCI_COMMAND"

@@ -37,6 +37,8 @@ from cotuong.core.outcome import Outcome
 from cotuong.core.types import Color, Move
 from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
+from cotuong.game import Game
+from cotuong.records import GameRecord, write_pgn
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
 # Errors that name the move they read: "'X1.5': i0i5 (i1-i6) is illegal: …".
@@ -155,8 +157,6 @@ class TerminalGame:
 
     def __init__(self, engine: EnginePlayer, settings: PlaySettings, inp: TextIO, out: TextIO,
                  *, clock: Callable[[], float] = time.monotonic) -> None:
-        from cotuong.game import Game
-
         self.engine = engine
         self.s = settings
         self.inp = inp
@@ -401,8 +401,6 @@ class TerminalGame:
 
     def pgn(self) -> str:
         """The game so far as PGN with Vietnamese move text."""
-        from cotuong.records import GameRecord, write_pgn
-
         you, ai = "Người chơi" if self.s.lang == "vi" else "Human", self.s.ai_name
         red, black = (you, ai) if self.s.human is Color.RED else (ai, you)
         outcome = self.game.outcome

@@ -12,7 +12,7 @@ EngineSpec(kind='level', level=3, command='', protocol='uci', rank_base=0)
 >>> parse_spec("lvl:3")
 Traceback (most recent call last):
 ...
-cotuong.engines.errors.EngineError: unknown engine spec 'lvl:3': use level:N (1-8), \
+cotuong.uci.errors.EngineError: unknown engine spec 'lvl:3': use level:N (1-8), \
 cmd:COMMAND, cmd1:COMMAND or ucci:COMMAND
 """
 
@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cotuong.engine
 from cotuong.engine.interface import EnginePlayer
-from cotuong.engines.errors import EngineError
-from cotuong.engines.protocol import ProtocolName
+from cotuong.uci.client import ExternalEngine
+from cotuong.uci.errors import EngineError
+from cotuong.uci.protocol import ProtocolName
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +69,9 @@ def open_engine(spec: str | EngineSpec, *, seed: int | None = None) -> EnginePla
     if isinstance(spec, str):
         spec = parse_spec(spec)
     if spec.kind == "level":
-        try:
-            from cotuong.engine import BuiltinEngine
-        except ImportError as exc:
-            raise EngineError(f"the built-in engine is not available: {exc}") from exc
-        engine: EnginePlayer = BuiltinEngine(level=spec.level)
+        # NumPy/Numba load here, on first use (MissingExtraError without the [engine] extra).
+        engine: EnginePlayer = cotuong.engine.BuiltinEngine(level=spec.level)
         if seed is not None:
             engine.set_option("Seed", str(seed))
         return engine
-    from cotuong.engines.client import ExternalEngine
-
     return ExternalEngine(spec.command, protocol=spec.protocol, rank_base=spec.rank_base)

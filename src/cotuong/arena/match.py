@@ -4,7 +4,7 @@ Each opening is played twice with colours swapped, games are refereed by
 :class:`cotuong.Game` (rulings, draw rules), adjudicated as a draw at a move cap,
 and the result is W/D/L for the first engine with an Elo estimate and its 95 %
 error bar. Engines are specs (``level:3``, ``cmd:/path/to/pikafish``, see
-:mod:`cotuong.engines.spec`) or, in-process, factories returning an EnginePlayer.
+:mod:`cotuong.uci.spec`) or, in-process, factories returning an EnginePlayer.
 Games run in parallel worker processes up to ``concurrency``.
 
 >>> elo, err = elo_estimate(wins=30, draws=40, losses=30)
@@ -30,8 +30,10 @@ from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Limits
-from cotuong.engines.errors import EngineTimeoutError
-from cotuong.engines.spec import open_engine, parse_spec
+from cotuong.game import Game
+from cotuong.records import GameRecord, write_pgn
+from cotuong.uci.errors import EngineTimeoutError
+from cotuong.uci.spec import open_engine, parse_spec
 
 EngineSource = str | Callable[[], EnginePlayer]
 
@@ -54,7 +56,7 @@ def load_openings(path: str | Path | None = None) -> list[Opening]:
     (True, True)
     """
     if path is None:
-        text = resources.files("cotuong.engine").joinpath("openings.txt").read_text("utf-8")
+        text = resources.files("cotuong.arena").joinpath("openings.txt").read_text("utf-8")
         where = "the built-in opening book"
     else:
         try:
@@ -82,7 +84,7 @@ def load_openings(path: str | Path | None = None) -> list[Opening]:
 
 
 @dataclass(frozen=True, slots=True)
-class TimeControl:
+class MatchClock:
     """Per move (``movetime_ms``, ``depth``, ``nodes``) or a clock (``base_ms`` + ``inc_ms``
     per move; running out loses on time). All empty: each engine's default (the
     built-in levels choose their own depth and time)."""
@@ -97,9 +99,9 @@ class TimeControl:
         for name in ("movetime_ms", "base_ms", "depth", "nodes"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise CotuongError(f"time control: {name} must be positive, not {value}")
+                raise CotuongError(f"match clock: {name} must be positive, not {value}")
         if self.inc_ms < 0:
-            raise CotuongError(f"time control: the increment must not be negative ({self.inc_ms})")
+            raise CotuongError(f"match clock: the increment must not be negative ({self.inc_ms})")
 
     def describe(self) -> str:
         parts = []
@@ -233,7 +235,7 @@ def _forfeit(loser: Color, why: str) -> Outcome:
                    f"{winner.en} wins: {loser.en}'s engine failed ({why})")
 
 
-def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: TimeControl,
+def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: MatchClock,
               *, rules: str = "xiangqiplay", max_plies: int = 300,
               lang: str = "en") -> tuple[tuple[str, ...], Outcome]:
     """Play one game; the referee (:class:`cotuong.Game`) decides how it ends.
@@ -241,8 +243,6 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Time
     An engine that fails (crash, hang, illegal move) forfeits; a fallen flag loses
     on time; ``max_plies`` without a result is adjudicated a draw.
     """
-    from cotuong.game import Game
-
     game = Game(opening.fen, rules=rules)
     moves: list[str] = []
     clock = {Color.RED: tc.base_ms, Color.BLACK: tc.base_ms}
@@ -308,7 +308,7 @@ def _open(source: EngineSource) -> EnginePlayer:
 
 
 def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
-               tc: TimeControl, rules: str, max_plies: int,
+               tc: MatchClock, rules: str, max_plies: int,
                report: Callable[[GameResult], None]) -> None:
     """Open both engines once, then play ``jobs`` one after the other. An engine that
     failed a game (crash, hang) is restarted before the next one."""
@@ -339,7 +339,7 @@ def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
 
 
 def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],
-            results: multiprocessing.Queue[GameResult | str], tc: TimeControl, rules: str,
+            results: multiprocessing.Queue[GameResult | str], tc: MatchClock, rules: str,
             max_plies: int) -> None:
     def take() -> Iterator[_Job]:
         while (job := jobs.get()) is not None:
@@ -351,7 +351,7 @@ def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],
         results.put(f"{type(exc).__name__}: {exc}")
 
 
-def run_match(first: EngineSource, second: EngineSource, tc: TimeControl, *,
+def run_match(first: EngineSource, second: EngineSource, tc: MatchClock, *,
               openings: Sequence[Opening] | None = None, games: int | None = None,
               rules: str = "xiangqiplay", max_plies: int = 300, concurrency: int = 1,
               on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
@@ -390,7 +390,7 @@ def _name(source: EngineSource, games: Sequence[GameResult], first: bool) -> str
     return "engine 1" if first else "engine 2"
 
 
-def _run_parallel(first: str, second: str, jobs: list[_Job], tc: TimeControl, rules: str,
+def _run_parallel(first: str, second: str, jobs: list[_Job], tc: MatchClock, rules: str,
                   max_plies: int, workers: int, report: Callable[[GameResult], None]) -> None:
     # 'spawn': a forked child would inherit engine I/O threads of the parent.
     ctx = multiprocessing.get_context("spawn")
@@ -431,8 +431,6 @@ def _run_parallel(first: str, second: str, jobs: list[_Job], tc: TimeControl, ru
 def game_pgn(result: GameResult, *, event: str = "cotuong match", rules: str = "",
              notation: str = "wxf") -> str:
     """One game as PGN (written by :func:`cotuong.records.write_pgn`)."""
-    from cotuong.records import GameRecord, write_pgn
-
     headers = {
         "Game": "Chinese Chess", "Event": event, "Round": str(result.number),
         "Date": time.strftime("%Y.%m.%d"), "Red": result.red, "Black": result.black,

@@ -1,7 +1,9 @@
-"""The UCI/UCCI line protocol: reading engine output, writing ``go`` commands.
+"""The UCI/UCCI line protocol, both directions, as pure functions.
 
-Pure functions shared by the client (:mod:`cotuong.engines.aio`) and, for the
-``info`` format, by our own server (:mod:`cotuong.engine.uci`).
+The client side (:mod:`cotuong.uci.aio`) reads engine output (:func:`parse_info`,
+:func:`parse_bestmove`, :func:`parse_option`) and writes ``go`` (:func:`go_command`);
+the server side (:mod:`cotuong.uci.server`) reads ``go`` (:func:`parse_go`) and writes
+``info`` (:func:`format_info`). One number reader serves both.
 
 Moves cross the wire in ICCS (files ``a``-``i``); engines disagree on ranks: UCCI
 engines and Pikafish number them 0-9 (``h2e2``), Fairy-Stockfish 1-10 (``h3e3``).
@@ -23,9 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from cotuong.core.errors import CotuongError
+from cotuong.core.fen import START_FEN
 from cotuong.core.types import Color
 from cotuong.engine.interface import Info, Limits
-from cotuong.engines.errors import EngineProtocolError
+from cotuong.uci.errors import EngineProtocolError, UciCommandError
 
 ProtocolName = Literal["uci", "ucci"]
 
@@ -37,6 +41,8 @@ _INFO_KEYS = frozenset(
      "wdl"]
 )
 _NO_MOVE = frozenset({"(none)", "0000", "none", "null"})
+# UCCI has no mate scores: a mate in n is written as MATE_SCORE - n (negative when mated).
+MATE_SCORE = 30000
 
 
 def convert_move(text: str, *, rank_base: int = 0) -> str:
@@ -67,15 +73,24 @@ def export_move(iccs: str, *, rank_base: int = 0) -> str:
     return f"{iccs[0]}{int(iccs[1]) + rank_base}{iccs[2]}{int(iccs[3]) + rank_base}"
 
 
-def _int(tokens: Sequence[str], i: int, what: str, line: str) -> int:
+def _number(tokens: Sequence[str], i: int, word: str, error: type[CotuongError], *,
+            where: str = "", negative: bool = True) -> int:
+    """``tokens[i]`` as the integer value of ``word``, or ``error`` saying what is wrong
+    (``where`` is appended: the engine line, for the client)."""
     if i >= len(tokens):
-        raise EngineProtocolError(f"'{what}' without a value in engine line {line!r}")
+        raise error(f"'{word}' needs a number{where}")
     try:
-        return int(tokens[i])
+        value = int(tokens[i])
     except ValueError:
-        raise EngineProtocolError(
-            f"'{what}' is not a number ({tokens[i]!r}) in engine line {line!r}"
-        ) from None
+        raise error(f"'{word}' is not a number ({tokens[i]!r}){where}") from None
+    if value < 0 and not negative:
+        raise error(f"'{word}' must not be negative ({value}){where}")
+    return value
+
+
+def _int(tokens: Sequence[str], i: int, what: str, line: str) -> int:
+    """A number in an engine's output line (client side)."""
+    return _number(tokens, i, what, EngineProtocolError, where=f" in engine line {line!r}")
 
 
 def parse_info(line: str, *, rank_base: int = 0) -> Info | None:
@@ -159,6 +174,59 @@ def parse_bestmove(line: str, *, rank_base: int = 0) -> tuple[str | None, str | 
     if len(tokens) >= 4 and tokens[2] == "ponder" and tokens[3] not in _NO_MOVE:
         ponder = convert_move(tokens[3], rank_base=rank_base)
     return best, ponder
+
+
+def parse_go(tokens: Sequence[str], turn: Color, *, ucci: bool = False,
+             millisec: bool = True) -> Limits:
+    """The :class:`Limits` of a ``go`` command (``tokens`` after ``go``).
+
+    UCCI clocks (``time``, ``increment``, ``opptime``…) are the side to move's and
+    its opponent's, in seconds unless ``millisec``.
+
+    >>> parse_go("wtime 1000 btime 2000 movestogo 5".split(), Color.RED)
+    Limits(depth=None, nodes=None, movetime_ms=None, wtime_ms=1000, btime_ms=2000, \
+winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
+    >>> parse_go("time 30 increment 2 opptime 40".split(), Color.BLACK, ucci=True,
+    ...          millisec=False).btime_ms
+    30000
+    """
+    values: dict[str, int] = {}
+    infinite = False
+    scale = 1 if millisec or not ucci else 1000
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        if word in ("infinite", "ponder", "draw"):
+            infinite = infinite or word != "draw"  # no pondering: think until 'stop'
+            i += 1
+        elif word == "depth" and i + 1 < len(tokens) and tokens[i + 1] == "infinite":
+            infinite = True
+            i += 2
+        elif word in ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
+                      "nodes", "mate", "time", "increment", "opptime", "oppincrement",
+                      "oppmovestogo"):
+            values[word] = _number(tokens, i + 1, word, UciCommandError, negative=False)
+            i += 2
+        elif word == "searchmoves":
+            raise UciCommandError("'searchmoves' is not supported (UCCI 'banmoves' is)")
+        else:
+            raise UciCommandError(f"unknown 'go' parameter {word!r}")
+    own, opp = ("wtime", "btime") if turn is Color.RED else ("btime", "wtime")
+    own_inc, opp_inc = ("winc", "binc") if turn is Color.RED else ("binc", "winc")
+    for src, dst in (("time", own), ("opptime", opp), ("increment", own_inc),
+                     ("oppincrement", opp_inc)):
+        if src in values:
+            values[dst] = values.pop(src) * scale
+    if "mate" in values:  # search for a mate in n: as deep as that needs
+        values["depth"] = 2 * values.pop("mate") - 1
+    if values.get("depth") == 0:
+        raise UciCommandError("'depth' must be at least 1")
+    return Limits(
+        depth=values.get("depth"), nodes=values.get("nodes"),
+        movetime_ms=values.get("movetime"), wtime_ms=values.get("wtime"),
+        btime_ms=values.get("btime"), winc_ms=values.get("winc"), binc_ms=values.get("binc"),
+        movestogo=values.get("movestogo"), infinite=infinite,
+    )
 
 
 def go_command(limits: Limits, protocol: ProtocolName, *, turn: Color = Color.RED,
@@ -290,8 +358,8 @@ def format_info(info: Info, protocol: ProtocolName = "uci") -> str:
     if info.mate is not None:
         # UCCI has no mate scores: encode as a huge score, as UCCI engines do.
         parts += (["score", "mate", str(info.mate)] if protocol == "uci"
-                  else ["score", str(30000 - abs(info.mate) if info.mate > 0
-                                     else -30000 + abs(info.mate))])
+                  else ["score", str(MATE_SCORE - abs(info.mate) if info.mate > 0
+                                     else -MATE_SCORE + abs(info.mate))])
     elif info.score_cp is not None:
         parts += ["score", "cp", str(info.score_cp)] if protocol == "uci" else [
             "score", str(info.score_cp)]
@@ -299,3 +367,62 @@ def format_info(info: Info, protocol: ProtocolName = "uci") -> str:
     if info.pv:
         parts += ["pv", *info.pv]
     return " ".join(parts)
+
+
+def position_command(start_fen: str, moves: Sequence[str], *, rank_base: int = 0) -> str:
+    """The ``position`` line for ``start_fen`` and the ICCS ``moves`` played since.
+
+    >>> position_command(START_FEN, ["h2e2"], rank_base=1)
+    'position startpos moves h3e3'
+    """
+    line = "position startpos" if start_fen == START_FEN else f"position fen {start_fen}"
+    if moves:
+        line += " moves " + " ".join(export_move(m, rank_base=rank_base) for m in moves)
+    return line
+
+
+def parse_position(args: Sequence[str]) -> tuple[str, list[str]]:
+    """``(fen, moves)`` of a ``position`` command (``args`` after ``position``); the
+    FEN and moves are checked by the caller's board.
+
+    >>> parse_position("startpos moves h2e2 h9g7".split())[1]
+    ['h2e2', 'h9g7']
+    """
+    if not args:
+        raise UciCommandError("'position' needs 'startpos' or 'fen …'")
+    cut = args.index("moves") if "moves" in args else len(args)
+    if args[0] == "startpos" and cut == 1:
+        fen = START_FEN
+    elif args[0] == "fen" and cut > 1:
+        fen = " ".join(args[1:cut])
+    else:
+        raise UciCommandError("'position' needs 'startpos' or 'fen <FEN>'")
+    return fen, list(args[cut + 1:])
+
+
+def setoption_command(name: str, value: str, protocol: ProtocolName) -> str:
+    """``setoption name N value V`` (UCI) or ``setoption N V`` (UCCI).
+
+    >>> setoption_command("Hash", "64", "ucci")
+    'setoption Hash 64'
+    """
+    if protocol == "uci":
+        return f"setoption name {name} value {value}"
+    return f"setoption {name} {value}"
+
+
+def parse_setoption(args: Sequence[str]) -> tuple[str, str]:
+    """``(name, value)`` of a ``setoption`` command, either dialect (``args`` after
+    ``setoption``); the value is ``""`` for a UCI button.
+
+    >>> parse_setoption("name Clear Hash".split()), parse_setoption(["hashsize", "64"])
+    (('Clear Hash', ''), ('hashsize', '64'))
+    """
+    if args and args[0] == "name":
+        if "value" in args:
+            at = list(args).index("value")
+            return " ".join(args[1:at]), " ".join(args[at + 1:])
+        return " ".join(args[1:]), ""
+    if args:  # UCCI: setoption <name> <value>
+        return args[0], " ".join(args[1:])
+    raise UciCommandError("'setoption' needs an option name")

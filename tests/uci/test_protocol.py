@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from cotuong import Color
 from cotuong.engine.interface import Info, Limits
-from cotuong.engines import EngineProtocolError
-from cotuong.engines.protocol import (
+from cotuong.uci import EngineProtocolError
+from cotuong.uci.protocol import (
     EngineOption,
     convert_move,
     export_move,

@@ -1,0 +1,39 @@
+"""The ``engine`` subcommand: ``cotuong engine`` speaks UCI/UCCI on stdin/stdout.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> register(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["engine", "--engine", "level:3"]).engine
+'level:3'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cotuong import __version__
+from cotuong.uci.server import serve
+from cotuong.uci.spec import open_engine
+
+
+def _cmd_engine(args: argparse.Namespace) -> int:
+    engine = open_engine(args.engine)
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    name = args.name or (f"cotuong {__version__}" if args.engine.startswith("level:")
+                         else f"cotuong {__version__} (checking {engine.name})")
+    serve(engine, sys.stdin, write, name=name)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("engine", help="UCI/UCCI engine over stdin/stdout (for GUIs)")
+    p.add_argument("--engine", default="level:8",
+                   help="level:N (built-in, default level:8) or cmd:/ucci:/cmd1:COMMAND "
+                        "(serve an external engine through our checks)")
+    p.add_argument("--name", default=None, help="the 'id name' to announce")
+    p.set_defaults(func=_cmd_engine)
