@@ -30,7 +30,7 @@ def test_perpetual_check_is_explained_in_vietnamese_and_english() -> None:
     game = Game(HINH_1, "xiangqiplay", lang="vi")
     play_all(game, HINH_1_LOOP * 2)
     assert game.outcome is not None
-    assert game.outcome.explanation == "Đen thắng: Đỏ chiếu dai (X2.1, X2/1)"
+    assert game.outcome_text() == "Đen thắng: Đỏ chiếu dai (X2.1, X2/1)"
     assert game.outcome.termination is Termination.PERPETUAL_CHECK
     assert game.outcome.winner is Color.BLACK
     assert game.outcome_text("en") == "Black wins: Red gave perpetual check (X2.1, X2/1)"
@@ -41,7 +41,7 @@ def test_perpetual_chase_follows_the_piece_and_names_it() -> None:
     play_all(game, CHASE_002_LOOP * 2)
     assert game.outcome is not None
     assert game.outcome.termination is Termination.PERPETUAL_CHASE
-    assert game.outcome.explanation == "Đen thắng: Đỏ đuổi dai Mã Đen (X1/2, X1.2)"
+    assert game.outcome_text() == "Đen thắng: Đỏ đuổi dai Mã Đen (X1/2, X1.2)"
     assert game.outcome_text("en") == \
         "Black wins: Red perpetually chased the Black horse (X1/2, X1.2)"
 
@@ -105,7 +105,7 @@ def test_resign_and_flag() -> None:
     flagged.flag(Color.RED)
     assert flagged.outcome is not None
     assert flagged.outcome.termination is Termination.TIME_FORFEIT
-    assert flagged.outcome.explanation == "Đen thắng: Đỏ hết thời gian"
+    assert flagged.outcome_text() == "Đen thắng: Đỏ hết thời gian"
 
 
 def test_draw_offers() -> None:
@@ -144,7 +144,7 @@ def test_checkmate_by_a_move_ends_the_game() -> None:
     assert [e.kind for e in events] == ["move", "game_over"]
     assert game.outcome is not None
     assert game.outcome.termination is Termination.CHECKMATE
-    assert game.outcome.explanation == "Đen thắng: Đỏ bị chiếu bí"
+    assert game.outcome_text() == "Đen thắng: Đỏ bị chiếu bí"
 
 
 def test_events_describe_the_move() -> None:

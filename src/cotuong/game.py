@@ -7,10 +7,10 @@ state transition returns the :class:`Event` values it caused.
 >>> g = Game("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1", lang="vi")
 >>> for text in ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2:
 ...     events = g.play(text)
->>> g.outcome.explanation
+>>> g.outcome_text()
 'Đen thắng: Đỏ chiếu dai (X2.1, X2/1)'
->>> g.outcome.result
-'0-1'
+>>> g.outcome.result, g.outcome.explanation.code
+('0-1', 'OUTCOME_WIN')
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
+from cotuong.messages import Message, check_lang
 from cotuong.referee import explain, orders
 from cotuong.referee.facts import PlyNote, fill_chases
 from cotuong.referee.limits import Streaks
@@ -36,10 +37,11 @@ class Event:
     """Something that happened: ``kind`` is ``"move"``, ``"warning"``,
     ``"draw_offered"``, ``"draw_declined"`` or ``"game_over"``.
 
-    ``move`` and ``check`` describe a move event; ``text`` is for people (in the
-    game's language); ``outcome`` is set on ``"game_over"``. The arbiter's order to
-    change (rule sets with ``verdict_takes_effect="order"``) is a ``"warning"`` with
-    ``order`` set.
+    ``move`` and ``check`` describe a move event; ``message`` says what happened as a
+    code with parameters (render it with ``message.text(lang)``) and ``text`` is that
+    message in the game's language; ``outcome`` is set on ``"game_over"``. The arbiter's
+    order to change (rule sets with ``verdict_takes_effect="order"``) is a ``"warning"``
+    with ``order`` set.
     """
 
     kind: str
@@ -49,22 +51,22 @@ class Event:
     text: str = ""
     outcome: Outcome | None = None
     order: Order | None = None
+    message: Message | None = None
 
 
 class Game:
     """A game from ``fen`` (start position by default) under ``rules``.
 
     ``rules`` is a preset name (``"xiangqiplay"``, the default, or ``"asian"``) or a
-    :class:`~cotuong.referee.RuleSet`; ``lang`` (``"vi"`` or ``"en"``) chooses the
-    language of explanations, warnings and event texts.
+    :class:`~cotuong.referee.RuleSet`. The game keeps what it says as messages (codes
+    with parameters); ``lang`` (``"vi"`` or ``"en"``) is only the language its text views
+    (``warnings``, ``outcome_text()``, event ``text``) render them in by default.
     """
 
     def __init__(self, fen: str | None = None, rules: str | RuleSet = "xiangqiplay", *,
                  lang: str = "en") -> None:
-        if lang not in ("vi", "en"):
-            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
         self.rules = rule_set(rules)
-        self.lang = lang
+        self.lang = _lang(lang)
         self._board = Board(fen)
         self._setup()
 
@@ -74,10 +76,8 @@ class Game:
         """A game starting from (a copy of) ``board``'s current position; its move
         history is not taken over (repetitions count from here)."""
         game = cls.__new__(cls)
-        if lang not in ("vi", "en"):
-            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
         game.rules = rule_set(rules)
-        game.lang = lang
+        game.lang = _lang(lang)
         game._board = board.copy(stack=False)
         game._setup()
         return game
@@ -88,16 +88,15 @@ class Game:
         self._counts: dict[int, int] = {self._board.key: 1}
         self._floor = 0  # no position before this ply can repeat (a capture since)
         self._outcome: Outcome | None = None
-        self._texts: dict[str, str] = {}
-        self._warnings: list[str] = []
-        self._last_warning: tuple[str, int] | None = None
+        self._warnings: list[Message] = []
+        self._last_warning: tuple[Message, int] | None = None
         self._offer: Color | None = None
         self._streak = Streaks()  # consecutive checks per side (seed 001)
         self._order: Order | None = None
-        self._order_texts: dict[str, str] = {}
-        self._order_outcomes: dict[str, Outcome] = {}
+        self._order_said: Message | None = None
+        self._order_outcome: Outcome | None = None
         self._orders: list[OrderRecord] = []
-        self._orders_texts: list[dict[str, str]] = []
+        self._orders_said: list[Message] = []
         self._effective = 0
         self._effective_done = 0
         self._progress = 0
@@ -109,15 +108,20 @@ class Game:
         """``None`` while the game goes on, else winner, termination and explanation."""
         return self._outcome
 
-    def outcome_text(self, lang: str) -> str | None:
-        """The explanation of the outcome in another language (``"vi"``/``"en"``)."""
-        if lang not in ("vi", "en"):
-            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
-        return self._texts.get(lang) if self._outcome else None
+    def outcome_text(self, lang: str | None = None) -> str | None:
+        """The explanation of the outcome in ``lang`` (the game's language by default)."""
+        lang = self.lang if lang is None else _lang(lang)
+        return self._outcome.text(lang) if self._outcome else None
 
     @property
     def warnings(self) -> list[str]:
-        """Warnings so far, e.g. that the next repetition will be ruled (a copy)."""
+        """Warnings so far in the game's language, e.g. that the next repetition will be
+        ruled (a copy; :attr:`warning_messages` has them as messages)."""
+        return [w.text(self.lang) for w in self._warnings]
+
+    @property
+    def warning_messages(self) -> list[Message]:
+        """Warnings so far as messages of the catalog (a copy)."""
         return list(self._warnings)
 
     @property
@@ -127,22 +131,20 @@ class Game:
         ``clause``, the loop's ``moves``, ``ply`` and ``move_number``."""
         return self._order
 
-    def order_text(self, lang: str) -> str | None:
+    def order_text(self, lang: str | None = None) -> str | None:
         """The pending order in words (``"vi"``/``"en"``), else ``None``."""
-        if lang not in ("vi", "en"):
-            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
-        return self._order_texts.get(lang) if self._order else None
+        lang = self.lang if lang is None else _lang(lang)
+        return self._order_said.text(lang) if self._order and self._order_said else None
 
     @property
     def orders(self) -> list[OrderRecord]:
         """Every order given so far and what became of it (a copy)."""
         return list(self._orders)
 
-    def orders_text(self, lang: str) -> list[str]:
+    def orders_text(self, lang: str | None = None) -> list[str]:
         """The texts of :attr:`orders` in ``"vi"`` or ``"en"``."""
-        if lang not in ("vi", "en"):
-            raise CotuongError(f"lang must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
-        return [t[lang] for t in self._orders_texts]
+        lang = self.lang if lang is None else _lang(lang)
+        return [said.text(lang) for said in self._orders_said]
 
     @property
     def board(self) -> Board:
@@ -177,7 +179,7 @@ class Game:
         :class:`~cotuong.IllegalMoveError` (saying why) for an illegal move.
         """
         if self._outcome is not None:
-            raise GameOverError(f"the game is over ({self._outcome.explanation}); "
+            raise GameOverError(f"the game is over ({self._outcome.text()}); "
                                 "no more moves can be played", "GAME_OVER")
         board = self._board
         mv = self._resolve(move, notation)
@@ -203,10 +205,11 @@ class Game:
             self._keys.pop()
             if ruling.winner is not None and ruling.winner.sign != mover:
                 board._pop_code()
-                level = explain.level_name(ruling.conduct(Color.from_sign(mover)).level, "en")
-                raise IllegalMoveError(
-                    f"{mv.iccs} is refused: it would repeat the position a third time and "
-                    f"lose ({level} in every move of the loop)", "LOSING_REPETITION")
+                reason = explain.losing_repetition_reason(
+                    self._vi_text(mv), mv.iccs, ruling.conduct(Color.from_sign(mover)).level)
+                error = IllegalMoveError(reason.en, reason.code)
+                error.move, error.reason = mv, reason
+                raise error
         events = [Event("move", board.ply, mv, check)]
         if self._offer is not None and self._offer.sign == mover:
             pass  # the offer stands until the opponent answers or moves
@@ -240,11 +243,11 @@ class Game:
         return self._board.parse_move(text, notation)
 
     def _after_move(self, mover: int, check: bool, captured: int, key: int,
-                    events: list[Event]) -> dict[str, Outcome] | None:
+                    events: list[Event]) -> Outcome | None:
         board = self._board
         rules = self.rules
         if not board.has_legal_move():
-            return {lang: self._mate(lang) for lang in ("vi", "en")}
+            return self._mate()
         count = self._counts.get(key, 1)
         in_order = self._order is not None and key in self._order.positions
         if count >= 3 and rules.verdict_takes_effect == "at_third":
@@ -258,40 +261,41 @@ class Game:
             if result is not None:
                 return result
         if rules.no_capture_plies is not None and board.halfmove_clock >= rules.no_capture_plies:
-            return self._draw(Termination.MOVE_RULE)
+            return explain.draw_outcome(Termination.MOVE_RULE)
         if captured and rules.no_attacking_pieces and self._no_attackers():
-            return self._draw(Termination.NO_ATTACKING_PIECES)
+            return explain.draw_outcome(Termination.NO_ATTACKING_PIECES)
         if rules.move_cap_plies is not None and board.ply >= rules.move_cap_plies:
-            return self._draw(Termination.MOVE_LIMIT)
+            return explain.draw_outcome(Termination.MOVE_LIMIT)
         if rules.progress_plies is not None and self._progress >= rules.progress_plies:
-            return self._draw(Termination.MOVE_RULE, {
-                "vi": f"{rules.progress_plies // 2} nước không ăn quân, không tiến Tốt đã qua sông",
-                "en": f"{rules.progress_plies // 2} moves without a capture or a crossed "
-                      "pawn's advance"})
+            return explain.draw_outcome(Termination.MOVE_RULE, Message.of(
+                "DRAW_NO_PROGRESS", moves=rules.progress_plies // 2))
         if rules.effective_plies is not None and board.ply >= rules.effective_plies \
                 and self._effective_count() >= rules.effective_plies:
-            return self._draw(Termination.MOVE_LIMIT, {
-                "vi": f"{rules.effective_plies // 2} nước có hiệu lực "
-                      "(không tính chiếu, đuổi và nước đáp lại)",
-                "en": f"{rules.effective_plies // 2} effective moves "
-                      "(checks, chases and their replies not counted)"})
+            return explain.draw_outcome(Termination.MOVE_LIMIT, Message.of(
+                "DRAW_EFFECTIVE_MOVES", moves=rules.effective_plies // 2))
         return None
 
     # -------------------------------------------------------------- rulings
-    def _mate(self, lang: str) -> Outcome:
-        outcome = self._board.outcome(lang)
+    def _mate(self) -> Outcome:
+        outcome = self._board.outcome()
         assert outcome is not None
         return outcome
 
-    def _repetition(self) -> dict[str, Outcome]:
+    def _vi_text(self, move: Move) -> str:
+        """The move in Vietnamese notation, as rulings quote it (ICCS if it has none)."""
+        try:
+            return self._board.move_text(move, "vi")
+        except (CotuongError, ImportError):
+            return move.iccs
+
+    def _repetition(self) -> Outcome:
         board = self._board
         keys = self._keys[self._floor:]
         start = cycle_start(keys, 3)
         last = cycle_start(keys, 2)
         assert start is not None and last is not None
         ruling = classify(board, self._floor + start, self.rules)
-        return {lang: explain.ruling_outcome(board, ruling, self._floor + last, lang)
-                for lang in ("vi", "en")}
+        return explain.ruling_outcome(board, ruling, self._floor + last)
 
     def _warn(self, events: list[Event]) -> None:
         keys = self._keys[self._floor:]
@@ -299,12 +303,13 @@ class Game:
         if start is None:
             return
         ruling = classify(self._board, self._floor + start, self.rules)
-        text = explain.warning_text(self._board, ruling, self.lang)
+        said = explain.warning_message(self._board, ruling)
         # Every position of a loop occurs a second time in turn: warn once per loop.
-        if text is not None and (text, self._floor) != self._last_warning:
-            self._last_warning = (text, self._floor)
-            self._warnings.append(text)
-            events.append(Event("warning", self._board.ply, text=text))
+        if said is not None and (said, self._floor) != self._last_warning:
+            self._last_warning = (said, self._floor)
+            self._warnings.append(said)
+            events.append(Event("warning", self._board.ply, text=said.text(self.lang),
+                                message=said))
 
     def _move_number(self) -> int:
         """The number of the move just played (Red's and Black's moves share a number)."""
@@ -323,20 +328,19 @@ class Game:
         order = orders.order_from_ruling(ruling, moves, frozenset(keys[start:]), keys[-1],
                                          board.ply, self._move_number(),
                                          self._counts.get(keys[-1], 3))
-        texts = {lang: explain.order_texts(board, ruling, self._floor + last, order, lang)
-                 for lang in ("vi", "en")}
-        self._set_order(order, {lang: t for lang, (t, _) in texts.items()},
-                        {lang: o for lang, (_, o) in texts.items()}, events)
+        said, outcome = explain.order_messages(board, ruling, self._floor + last, order)
+        self._set_order(order, said, outcome, events)
 
-    def _set_order(self, order: Order, texts: dict[str, str], outcomes: dict[str, Outcome],
+    def _set_order(self, order: Order, said: Message, outcome: Outcome,
                    events: list[Event]) -> None:
         if self._order is not None:
             self._settle("lapsed")  # a new cycle replaces the old order
-        self._order, self._order_texts, self._order_outcomes = order, texts, outcomes
+        self._order, self._order_said, self._order_outcome = order, said, outcome
         self._orders.append(OrderRecord(order, orders.PENDING))
-        self._orders_texts.append(texts)
-        self._warnings.append(texts[self.lang])
-        events.append(Event("warning", self._board.ply, text=texts[self.lang], order=order))
+        self._orders_said.append(said)
+        self._warnings.append(said)
+        events.append(Event("warning", self._board.ply, text=said.text(self.lang), order=order,
+                            message=said))
 
     def _settle(self, fate: str) -> None:
         order = self._order
@@ -345,7 +349,7 @@ class Game:
         self._order = None
 
     def _judge_order(self, mover: int, key: int, captured: bool,
-                     check: bool) -> dict[str, Outcome] | None:
+                     check: bool) -> Outcome | None:
         """Settle the pending order with the move just played (see referee/orders.py)."""
         order = self._order
         if order is None:
@@ -354,24 +358,19 @@ class Game:
                             self._counts.get(key, 1), self.rules.order_loops)
         if fate == orders.PENDING:
             return None
-        outcomes = self._order_outcomes
+        outcome = self._order_outcome
         self._settle(fate)
-        return outcomes if fate in (orders.LOST, orders.DRAWN) else None
+        return outcome if fate in (orders.LOST, orders.DRAWN) else None
 
     def _refusal(self, move: Move, order: Order) -> RepetitionOrderError:
-        board = self._board
-        try:
-            vi = board.move_text(move, "vi")
-        except (CotuongError, ImportError):
-            vi = move.iccs
-        reason = explain.refusal_reason(order, self._order_texts["vi"],
-                                        self._order_texts["en"], vi, move.iccs)
+        assert self._order_said is not None
+        reason = explain.refusal_reason(order, self._order_said, self._vi_text(move), move.iccs)
         error = RepetitionOrderError(reason.en, reason.code)
         error.move, error.reason, error.order = move, reason, order
         return error
 
     def _check_limit(self, mover: int, check: bool,
-                     events: list[Event]) -> dict[str, Outcome] | None:
+                     events: list[Event]) -> Outcome | None:
         """The 6/12/18 consecutive checks (or chases) with 1/2/3 pieces of ``001``: past
         the limit an ``"order"`` rule set gives an order (the detailed rules *are
         applied*), an ``"at_third"`` one rules the loss at once."""
@@ -387,15 +386,12 @@ class Game:
                     side, tuple(board.move_stack[begun - len(self._keys) + 1:]),
                     frozenset(self._keys[max(begun, self._floor):]), self._keys[-1],
                     board.ply, self._move_number())
-                said = {lang: explain.check_limit_texts(order, excess.count, excess.pieces,
-                                                        excess.limit, lang)
-                        for lang in ("vi", "en")}
-                self._set_order(order, {lang: t for lang, (t, _) in said.items()},
-                                {lang: o for lang, (_, o) in said.items()}, events)
+                said, outcome = explain.check_limit_messages(order, excess.count,
+                                                             excess.pieces, excess.limit)
+                self._set_order(order, said, outcome, events)
             return None
-        return {lang: explain.check_limit_loss(side, excess.count, excess.pieces, excess.limit,
-                                               self.rules.limit_chases, lang)
-                for lang in ("vi", "en")}
+        return explain.check_limit_loss(side, excess.count, excess.pieces, excess.limit,
+                                        self.rules.limit_chases)
 
     def _update_progress(self, mover: int, moved: int, code: int, captured: int) -> None:
         f, t = code >> 7, code & 127
@@ -423,29 +419,22 @@ class Game:
     def _no_attackers(self) -> bool:
         return not any(abs(code) in _ATTACKING_KINDS for code in self._board._b)
 
-    def _draw(self, termination: Termination,
-              detail: dict[str, str] | None = None) -> dict[str, Outcome]:
-        return {lang: Outcome(None, termination,
-                              explain.draw_text(termination, lang, (detail or {}).get(lang, "")))
-                for lang in ("vi", "en")}
-
-    def _finish(self, outcomes: dict[str, Outcome]) -> Event:
-        self._texts = {lang: o.explanation for lang, o in outcomes.items()}
-        self._outcome = outcomes[self.lang]
+    def _finish(self, outcome: Outcome) -> Event:
+        self._outcome = outcome
         self._offer = None
-        return Event("game_over", self._board.ply, text=self._outcome.explanation,
-                     outcome=self._outcome)
+        return Event("game_over", self._board.ply, text=outcome.text(self.lang),
+                     outcome=outcome, message=outcome.explanation)
 
     def _check_start_position(self) -> None:
         rules = self.rules
-        outcome: dict[str, Outcome] | None = None
+        outcome: Outcome | None = None
         if not self._board.has_legal_move():
-            outcome = {lang: self._mate(lang) for lang in ("vi", "en")}
+            outcome = self._mate()
         elif rules.no_attacking_pieces and self._no_attackers():
-            outcome = self._draw(Termination.NO_ATTACKING_PIECES)
+            outcome = explain.draw_outcome(Termination.NO_ATTACKING_PIECES)
         elif rules.no_capture_plies is not None and \
                 self._board.halfmove_clock >= rules.no_capture_plies:
-            outcome = self._draw(Termination.MOVE_RULE)
+            outcome = explain.draw_outcome(Termination.MOVE_RULE)
         if outcome is not None:
             self._finish(outcome)
 
@@ -457,7 +446,7 @@ class Game:
                                f"not {color!r}", "BAD_COLOR")
         if self._outcome is not None:
             raise GameOverError(f"cannot {action}: the game is over "
-                                f"({self._outcome.explanation})", "GAME_OVER")
+                                f"({self._outcome.text()})", "GAME_OVER")
 
     def offer_draw(self, color: Color) -> list[Event]:
         """``color`` offers a draw; it ends the game only when the opponent accepts,
@@ -466,15 +455,11 @@ class Game:
         self._live("offer a draw", color)
         limit = self.rules.offer_no_capture_plies
         if limit is not None and self._board.halfmove_clock >= limit:
-            detail = {
-                "vi": f"{color.vi} đề nghị hòa sau {limit // 2} nước mỗi bên không ăn quân",
-                "en": f"{color.en} offered a draw after {limit // 2} moves each without "
-                      "a capture",
-            }
-            return [self._finish(self._draw(Termination.MOVE_RULE, detail))]
+            detail = Message.of("DRAW_OFFER_GRANTED", side=color, moves=limit // 2)
+            return [self._finish(explain.draw_outcome(Termination.MOVE_RULE, detail))]
         self._offer = color
-        text = (f"{color.vi} đề nghị hòa" if self.lang == "vi" else f"{color.en} offers a draw")
-        return [Event("draw_offered", self._board.ply, text=text)]
+        said = Message.of("DRAW_OFFERED", side=color)
+        return [Event("draw_offered", self._board.ply, text=said.text(self.lang), message=said)]
 
     def accept_draw(self, color: Color) -> list[Event]:
         """``color`` accepts the opponent's pending draw offer."""
@@ -482,7 +467,7 @@ class Game:
         if self._offer is None or self._offer is color:
             raise CotuongError(f"{color.en} cannot accept: there is no draw offer from "
                                f"{color.opponent.en}", "NO_DRAW_OFFER")
-        return [self._finish(self._draw(Termination.AGREEMENT))]
+        return [self._finish(explain.draw_outcome(Termination.AGREEMENT))]
 
     def decline_draw(self, color: Color) -> list[Event]:
         """``color`` declines the opponent's pending draw offer."""
@@ -491,8 +476,8 @@ class Game:
             raise CotuongError(f"{color.en} cannot decline: there is no draw offer from "
                                f"{color.opponent.en}", "NO_DRAW_OFFER")
         self._offer = None
-        text = (f"{color.vi} từ chối hòa" if self.lang == "vi" else f"{color.en} declines the draw")
-        return [Event("draw_declined", self._board.ply, text=text)]
+        said = Message.of("DRAW_DECLINED", side=color)
+        return [Event("draw_declined", self._board.ply, text=said.text(self.lang), message=said)]
 
     def claim_draw(self, color: Color) -> list[Event]:
         """``color`` claims a draw under the claim rules of the rule set (Asian: 60
@@ -522,24 +507,24 @@ class Game:
             raise CotuongError(
                 f"{color.en} cannot claim a draw: {counted} counted plies without a capture "
                 f"of the {limit} needed", "NO_DRAW_CLAIM")
-        detail = {"vi": f"{color.vi} xin hòa sau {limit // 2} nước không ăn quân",
-                  "en": f"{color.en} claimed a draw after {limit // 2} moves without a capture"}
-        return [self._finish(self._draw(Termination.MOVE_RULE, detail))]
+        detail = Message.of("DRAW_CLAIMED", side=color, moves=limit // 2)
+        return [self._finish(explain.draw_outcome(Termination.MOVE_RULE, detail))]
 
     def resign(self, color: Color) -> list[Event]:
         """``color`` resigns: the opponent wins."""
         self._live("resign", color)
-        winner = color.opponent
-        texts = {"vi": f"{winner.vi} thắng: {color.vi} xin thua",
-                 "en": f"{winner.en} wins: {color.en} resigned"}
-        return [self._finish({lang: Outcome(winner, Termination.RESIGNATION, t)
-                              for lang, t in texts.items()})]
+        return [self._finish(explain.side_outcome(color.opponent, Termination.RESIGNATION,
+                                                  "RESIGNED"))]
 
     def flag(self, color: Color) -> list[Event]:
         """``color``'s flag fell (the clock is outside the game): the opponent wins."""
         self._live("flag", color)
-        winner = color.opponent
-        texts = {"vi": f"{winner.vi} thắng: {color.vi} hết thời gian",
-                 "en": f"{winner.en} wins: {color.en} ran out of time"}
-        return [self._finish({lang: Outcome(winner, Termination.TIME_FORFEIT, t)
-                              for lang, t in texts.items()})]
+        return [self._finish(explain.side_outcome(color.opponent, Termination.TIME_FORFEIT,
+                                                  "OUT_OF_TIME"))]
+
+
+def _lang(lang: object) -> str:
+    try:
+        return check_lang(lang)
+    except ValueError as exc:
+        raise CotuongError(str(exc), "BAD_LANG") from None

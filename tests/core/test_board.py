@@ -125,8 +125,8 @@ def test_checkmate_and_stalemate_both_lose() -> None:
     assert outcome is not None
     assert (outcome.winner, outcome.termination, outcome.result) == (
         Color.RED, Termination.CHECKMATE, "1-0")
-    assert mate.outcome("vi") is not None
-    assert mate.outcome("vi").explanation == "Đỏ thắng: Đen bị chiếu bí"  # type: ignore[union-attr]
+    assert outcome.explanation.code == "OUTCOME_CHECKMATE"
+    assert outcome.text("vi") == "Đỏ thắng: Đen bị chiếu bí"
     stale = Board("3k5/4R4/9/9/9/9/9/9/9/4K4 b")
     assert not stale.is_check()
     outcome = stale.outcome()
@@ -233,8 +233,8 @@ def test_wrong_kinds_of_argument_get_named_errors() -> None:
         board.king_square("red")  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveTextError):
         Move.from_iccs(None)  # type: ignore[arg-type]
-    with pytest.raises(InvalidArgumentError):
-        board.outcome("fr")
+    with pytest.raises(ValueError, match="'fr'"):
+        Board("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").outcome().text("fr")  # type: ignore[union-attr]
     with pytest.raises(NoMoveToUndoError) as undo:
         board.pop()
     assert isinstance(undo.value, IndexError) and isinstance(undo.value, ValueError)

@@ -68,7 +68,7 @@ def our_result(fen: str, moves: list[str]) -> str:
     for i, text in enumerate(moves):
         game.play(text)
         if game.outcome is not None and i != len(moves) - 1:
-            return f"early after move {i}: {game.outcome.explanation}"
+            return f"early after move {i}: {game.outcome_text('en')}"
     outcome = game.outcome
     if outcome is None:
         return "none"

@@ -76,7 +76,7 @@ def test_one_more_lap_is_not_yet_refusal_two_are() -> None:
     outcome = game.outcome
     assert outcome is not None and outcome.winner is Color.BLACK
     assert outcome.termination is Termination.PERPETUAL_CHECK
-    assert outcome.explanation == ("Đen thắng: Đỏ chiếu dai (X2.1, X2/1), không đổi nước đi "
+    assert outcome.text("vi") == ("Đen thắng: Đỏ chiếu dai (X2.1, X2/1), không đổi nước đi "
                                    "theo lệnh trọng tài (000 Điều 23.1)")
     assert game.outcome_text("en") == (
         "Black wins: Red gave perpetual check (X2.1, X2/1), and did not change its move as "
@@ -113,7 +113,7 @@ def test_a_loop_without_a_violator_is_drawn_only_if_neither_side_changes() -> No
     play(game, HINH_8_LOOP * 2)
     assert game.outcome is not None and game.outcome.winner is None
     assert game.outcome.termination is Termination.REPETITION_DRAW
-    assert "neither side changed its move" in game.outcome.explanation
+    assert "neither side changed its move" in (game.outcome_text("en") or "")
     assert game.orders[0].fate == "drawn"
     changed = Game(HINH_8, "asian")
     play(changed, HINH_8_LOOP * 2 + HINH_8_LOOP[:2])
@@ -142,9 +142,9 @@ def test_the_online_option_refuses_the_move_that_continues_the_loop() -> None:
     assert error.code == "REPETITION_ORDER" and error.order == game.pending_order
     assert error.move is not None and error.move.iccs == "h8h9"
     assert error.reason is not None
-    assert error.reason.en.startswith("h8h9 is refused: it continues the loop the arbiter "
+    assert error.reason.en.startswith("X2.1 (h8h9) is refused: it continues the loop the arbiter "
                                       "ordered Red to leave")
-    assert error.reason.vi.startswith("X2.1 bị từ chối: nước này tiếp tục vòng lặp")
+    assert error.reason.vi.startswith("X2.1 (h8h9) bị từ chối: nước này tiếp tục vòng lặp")
     assert len(game.moves) == 8 and game.outcome is None  # nothing was played
     game.play("h8i8")
     assert game.orders[0].fate == "obeyed"

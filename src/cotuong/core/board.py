@@ -29,6 +29,7 @@ from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.reasons import IllegalReason, illegal_move_error, illegal_reason
 from cotuong.core.types import _SQUARE_NAMES, Color, Move, Piece, Square
+from cotuong.messages import Message
 
 RAYS = tables.RAYS
 HORSE_FROM = tables.HORSE_FROM
@@ -68,12 +69,6 @@ def _color(color: object) -> Color:
         raise InvalidArgumentError(f"expected Color.RED or Color.BLACK, not {color!r}",
                                    "BAD_COLOR")
     return color
-
-
-def _lang(lang: object) -> str:
-    if lang not in ("vi", "en"):
-        raise InvalidArgumentError(f"language must be 'vi' or 'en', not {lang!r}", "BAD_LANG")
-    return str(lang)
 
 
 class Board:
@@ -555,29 +550,21 @@ class Board:
         return make_move_text(self, _move(move), notation)
 
     # --------------------------------------------------------------- outcome
-    def outcome(self, lang: str = "en") -> Outcome | None:
+    def outcome(self) -> Outcome | None:
         """Checkmate or stalemate (both lose in xiangqi), else ``None``.
 
         Draw rules and repetition rulings belong to the referee (``cotuong.Game``).
         """
-        _lang(lang)
         if self.has_legal_move():
             return None
         loser = self.turn
         winner = loser.opponent
         if self.is_check():
-            term = Termination.CHECKMATE
-            text = {
-                "vi": f"{winner.vi} thắng: {loser.vi} bị chiếu bí",
-                "en": f"{winner.en} wins: {loser.en} is checkmated",
-            }
+            term, code = Termination.CHECKMATE, "OUTCOME_CHECKMATE"
         else:
-            term = Termination.STALEMATE
-            text = {
-                "vi": f"{winner.vi} thắng: {loser.vi} hết nước đi (bí)",
-                "en": f"{winner.en} wins: {loser.en} has no legal move (stalemate loses)",
-            }
-        return Outcome(winner, term, text["vi" if lang == "vi" else "en"])
+            term, code = Termination.STALEMATE, "OUTCOME_STALEMATE"
+        explanation = Message.of(code, winner=winner, loser=loser)
+        return Outcome(winner, term, explanation)
 
     def is_game_over(self) -> bool:
         return not self.has_legal_move()

@@ -1,9 +1,11 @@
 """How a game ended, as a value.
 
 >>> from cotuong import Outcome, Termination, Color
->>> o = Outcome(Color.BLACK, Termination.CHECKMATE, "Black wins: Red is checkmated")
->>> o.result
-'0-1'
+>>> from cotuong.messages import Message
+>>> why = Message.of("OUTCOME_CHECKMATE", winner=Color.BLACK, loser=Color.RED)
+>>> o = Outcome(Color.BLACK, Termination.CHECKMATE, why)
+>>> o.result, o.text("vi"), o.text("en")
+('0-1', 'Đen thắng: Đỏ bị chiếu bí', 'Black wins: Red is checkmated')
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from cotuong.core.types import Color
+from cotuong.messages import Message
 
 
 class Termination(enum.Enum):
@@ -35,11 +38,16 @@ class Termination(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """``winner`` is ``None`` for a draw; ``explanation`` is for people."""
+    """``winner`` is ``None`` for a draw; ``explanation`` says why, as a message of the
+    catalog (a code and its parameters) that :meth:`text` renders for people."""
 
     winner: Color | None
     termination: Termination
-    explanation: str
+    explanation: Message
+
+    def text(self, lang: str = "en") -> str:
+        """The explanation in ``"vi"`` or ``"en"``."""
+        return self.explanation.text(lang)
 
     @property
     def result(self) -> str:

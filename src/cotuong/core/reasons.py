@@ -9,31 +9,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cotuong.core import tables
 from cotuong.core.errors import IllegalMoveError
 from cotuong.core.types import Move, Piece, PieceType, human_square_name
+from cotuong.messages import Message
 
 if TYPE_CHECKING:
     from cotuong.core.board import Board
 
 
-@dataclass(frozen=True, slots=True)
-class IllegalReason:
-    """A stable ``code`` and the explanation in Vietnamese and English."""
-
-    code: str
-    vi: str
-    en: str
-
-    def text(self, lang: str) -> str:
-        return self.vi if lang == "vi" else self.en
+# Why a move is illegal is a message of the one catalog (cotuong.messages): a stable
+# code with parameters, rendered in Vietnamese or English where it is shown.
+IllegalReason = Message
 
 
-def _r(code: str, vi: str, en: str) -> IllegalReason:
-    return IllegalReason(code, vi, en)
+def _r(code: str, **params: object) -> IllegalReason:
+    return Message.of(code, **params)
 
 
 def describe_move(move: Move) -> str:
@@ -62,20 +55,12 @@ def illegal_reason(board: Board, move: Move) -> IllegalReason:
     piece = board.piece_at(f)
     where = human_square_name(f)
     if piece is None:
-        return _r("NO_PIECE", f"Không có quân nào ở {where}", f"there is no piece on {where}")
+        return _r("NO_PIECE", square=where)
     if piece.color is not board.turn:
-        return _r(
-            "NOT_YOUR_PIECE",
-            f"Quân ở {where} là của {piece.color.vi}, đến lượt {board.turn.vi}",
-            f"the piece on {where} is {piece.color.en}'s and it is {board.turn.en}'s turn",
-        )
+        return _r("NOT_YOUR_PIECE", square=where, owner=piece.color, turn=board.turn)
     target = board.piece_at(t)
     if target is not None and target.color is piece.color:
-        return _r(
-            "CAPTURE_OWN_PIECE",
-            f"Không được ăn quân mình ({target.name_in('vi')} ở {human_square_name(t)})",
-            f"cannot capture your own piece ({target.name_in('en')} on {human_square_name(t)})",
-        )
+        return _r("CAPTURE_OWN_PIECE", piece=target, square=human_square_name(t))
     geometric = _geometry_reason(board, piece, f, t, target is not None)
     if geometric is not None:
         return geometric
@@ -92,67 +77,47 @@ def _geometry_reason(
     b = [0 if board.piece_at(s) is None else 1 for s in range(90)]
     if kind is PieceType.KING:
         if abs(df) + abs(dr) != 1:
-            return _r("KING_BAD_STEP", "Tướng chỉ đi một bước ngang hoặc dọc",
-                      "the king moves one step orthogonally")
+            return _r("KING_BAD_STEP")
         if t not in tables.KING_POINTS[side]:
-            return _r("KING_LEAVES_PALACE", "Tướng không được ra khỏi cung",
-                      "the king may not leave its palace")
+            return _r("KING_LEAVES_PALACE")
     elif kind is PieceType.ADVISOR:
         if abs(df) != 1 or abs(dr) != 1:
-            return _r("ADVISOR_BAD_STEP", "Sĩ chỉ đi chéo một bước",
-                      "the advisor moves one step diagonally")
+            return _r("ADVISOR_BAD_STEP")
         if t not in tables.ADVISOR_POINTS[side]:
-            return _r("ADVISOR_LEAVES_PALACE", "Sĩ không được ra khỏi cung",
-                      "the advisor may not leave its palace")
+            return _r("ADVISOR_LEAVES_PALACE")
     elif kind is PieceType.ELEPHANT:
         if abs(df) != 2 or abs(dr) != 2:
-            return _r("ELEPHANT_BAD_STEP", "Tượng đi chéo đúng hai bước (chữ điền)",
-                      "the elephant moves exactly two steps diagonally")
+            return _r("ELEPHANT_BAD_STEP")
         if t not in tables.ELEPHANT_POINTS[side]:
-            return _r("ELEPHANT_CROSSES_RIVER", "Tượng không được qua sông",
-                      "the elephant may not cross the river")
+            return _r("ELEPHANT_CROSSES_RIVER")
         eye = (fr + dr // 2) * 9 + ff + df // 2
         if b[eye]:
-            return _r("ELEPHANT_EYE_BLOCKED",
-                      f"Tượng bị chặn mắt (mắt tượng ở {human_square_name(eye)})",
-                      f"the elephant's eye is blocked (on {human_square_name(eye)})")
+            return _r("ELEPHANT_EYE_BLOCKED", eye=human_square_name(eye))
     elif kind is PieceType.HORSE:
         if sorted((abs(df), abs(dr))) != [1, 2]:
-            return _r("HORSE_BAD_STEP", "Mã đi một bước thẳng rồi một bước chéo (chữ nhật)",
-                      "the horse moves one step straight then one diagonally")
+            return _r("HORSE_BAD_STEP")
         leg = f + (9 * (dr // 2) if abs(dr) == 2 else df // 2)
         if b[leg]:
-            return _r("HORSE_LEG_BLOCKED",
-                      f"Mã bị cản chân (chân mã bị cản ở {human_square_name(leg)})",
-                      f"the horse's leg is blocked (on {human_square_name(leg)})")
+            return _r("HORSE_LEG_BLOCKED", leg=human_square_name(leg))
     elif kind in (PieceType.ROOK, PieceType.CANNON):
-        name_vi, name_en = kind.vi, kind.en
         if df and dr:
-            return _r(f"{kind.name}_NOT_STRAIGHT", f"{name_vi} chỉ đi theo đường thẳng",
-                      f"the {name_en} moves along a straight line")
+            return _r(f"{kind.name}_NOT_STRAIGHT")
         step = (1 if df > 0 else -1) if df else (9 if dr > 0 else -9)
         between = sum(b[s] for s in range(f + step, t, step))
         if kind is PieceType.ROOK and between:
-            return _r("ROOK_PATH_BLOCKED", "Xe không được nhảy qua quân khác",
-                      "the rook cannot jump over pieces")
+            return _r("ROOK_PATH_BLOCKED")
         if kind is PieceType.CANNON and not capture and between:
-            return _r("CANNON_PATH_BLOCKED",
-                      "Pháo chỉ nhảy qua ngòi khi ăn quân; đường đi bị cản",
-                      "the cannon jumps a screen only to capture; its path is blocked")
+            return _r("CANNON_PATH_BLOCKED")
         if kind is PieceType.CANNON and capture and between != 1:
-            return _r("CANNON_NEEDS_ONE_SCREEN",
-                      f"Pháo ăn quân phải nhảy qua đúng một ngòi (ở đây có {between})",
-                      f"a cannon captures by jumping exactly one screen (here {between})")
+            return _r("CANNON_NEEDS_ONE_SCREEN", screens=between)
     elif kind is PieceType.PAWN:
         if dr * side < 0:
-            return _r("PAWN_BACKWARDS", "Tốt không được đi lùi", "a pawn never moves backwards")
+            return _r("PAWN_BACKWARDS")
         if abs(df) + abs(dr) != 1:
-            return _r("PAWN_BAD_STEP", "Tốt chỉ đi một bước, không đi chéo",
-                      "a pawn moves one step, never diagonally")
+            return _r("PAWN_BAD_STEP")
         crossed = fr >= 5 if side > 0 else fr <= 4
         if df and not crossed:
-            return _r("PAWN_SIDEWAYS_BEFORE_RIVER", "Tốt chưa qua sông không được đi ngang",
-                      "a pawn may move sideways only after crossing the river")
+            return _r("PAWN_SIDEWAYS_BEFORE_RIVER")
     return None
 
 
@@ -171,22 +136,19 @@ def _safety_reason(board: Board, move: Move) -> IllegalReason:
     finally:
         board.pop()
     if facing:
-        return _r("KINGS_FACING", "Hai tướng không được đối mặt (lộ mặt tướng)",
-                  "the two kings may not face each other on an open file")
+        return _r("KINGS_FACING")
     names = _describe(board, attackers or checkers)
     if in_check and set(attackers) & set(checkers):
-        return _r("IGNORES_CHECK", f"Đang bị chiếu, phải đỡ chiếu ({names['vi']})",
-                  f"you are in check and must answer it ({names['en']})")
-    return _r("LEAVES_KING_IN_CHECK", f"Nước này để Tướng bị chiếu ({names['vi']})",
-              f"this move leaves your king in check ({names['en']})")
+        return _r("IGNORES_CHECK", attackers=names)
+    return _r("LEAVES_KING_IN_CHECK", attackers=names)
 
 
-def _describe(board: Board, squares: list[int]) -> dict[str, str]:
-    parts_vi, parts_en = [], []
+def _describe(board: Board, squares: list[int]) -> tuple[Message, ...]:
+    """The attacking pieces and their squares (rendered as a list: "Xe Đen ở e10, …")."""
+    named = []
     for s in squares:
         p = board.piece_at(s)
         if p is None:  # the attacker sits where it would capture; name the square
             continue
-        parts_vi.append(f"{p.name_in('vi')} ở {human_square_name(s)}")
-        parts_en.append(f"{p.name_in('en')} on {human_square_name(s)}")
-    return {"vi": ", ".join(parts_vi) or "?", "en": ", ".join(parts_en) or "?"}
+        named.append(Message.of("PIECE_ON_SQUARE", piece=p, square=human_square_name(s)))
+    return tuple(named)

@@ -21,15 +21,26 @@ names itself in a language (``name_in(lang)``, as colours and pieces do).
 from __future__ import annotations
 
 from cotuong.messages.catalog import CATALOG, UnknownMessageError
-from cotuong.messages.message import LANGS, Lang, Localized, Message, check_lang, render
+from cotuong.messages.message import (
+    LANGS,
+    Lang,
+    Listing,
+    Localized,
+    Message,
+    UnsupportedLanguageError,
+    check_lang,
+    render,
+)
 
 __all__ = [
     "CATALOG",
     "LANGS",
     "Lang",
+    "Listing",
     "Localized",
     "Message",
     "UnknownMessageError",
+    "UnsupportedLanguageError",
     "check_lang",
     "render",
 ]

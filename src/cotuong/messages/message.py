@@ -19,13 +19,31 @@ class Localized(Protocol):
     def name_in(self, lang: str) -> str: ...
 
 
-def check_lang(lang: str) -> Lang:
-    """``lang`` if it is one of :data:`LANGS`, else a ``ValueError`` naming the choices."""
+class UnsupportedLanguageError(ValueError):
+    """A language other than ``"vi"`` and ``"en"``."""
+
+    code = "BAD_LANG"
+
+
+def check_lang(lang: object) -> Lang:
+    """``lang`` if it is one of :data:`LANGS`, else :class:`UnsupportedLanguageError`."""
     if lang == "vi":
         return "vi"
     if lang == "en":
         return "en"
-    raise ValueError(f"language must be 'vi' or 'en', not {lang!r}")
+    raise UnsupportedLanguageError(f"language must be 'vi' or 'en', not {lang!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Several values in one parameter: joined by ``separator`` (", " or "; "), or with
+    "và"/"and" before the last when ``conjunction``; ``sort`` orders them by their text
+    in the reader's language."""
+
+    items: tuple[object, ...]
+    separator: str = ", "
+    conjunction: bool = False
+    sort: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +88,14 @@ class Message:
 def _value(value: object, lang: Lang) -> str:
     if isinstance(value, Message):
         return render(value, lang)
+    if isinstance(value, Listing):
+        texts = [_value(v, lang) for v in value.items]
+        if value.sort:
+            texts.sort()
+        if value.conjunction and len(texts) > 1:
+            last = Message.of("AND", first=value.separator.join(texts[:-1]), second=texts[-1])
+            return render(last, lang)
+        return value.separator.join(texts) or "?"
     if isinstance(value, (list, tuple)):
         return ", ".join(_value(v, lang) for v in value) or "?"
     if isinstance(value, Localized) and not isinstance(value, str):
