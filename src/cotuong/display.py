@@ -117,9 +117,9 @@ def describe_position(board: Board, lang: str = "vi", *, color: bool = True,
     out = [render_board(board, color=color, letters=letters), ""]
     out.append(f"FEN: {board.fen()}")
     turn = board.turn
-    outcome = board.outcome(lang)
+    outcome = board.outcome()
     if outcome is not None:
-        out.append(("Kết thúc: " if lang == "vi" else "Game over: ") + outcome.explanation)
+        out.append(("Kết thúc: " if lang == "vi" else "Game over: ") + outcome.text(lang))
         return "\n".join(out)
     if lang == "vi":
         out.append(f"Lượt đi: {turn.vi}" + (" — đang bị chiếu!" if board.is_check() else ""))

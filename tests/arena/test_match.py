@@ -129,7 +129,7 @@ def test_failing_engines_forfeit() -> None:
     _, outcome = play_game(RandomPlayer(fail=True), RandomPlayer(), opening, FAST)
     assert outcome.winner is Color.BLACK and outcome.termination is Termination.ABANDONMENT
     _, outcome = play_game(RandomPlayer(), RandomPlayer(bad_move="a9a0"), opening, FAST)
-    assert outcome.winner is Color.RED and "illegal move a9a0" in outcome.explanation
+    assert outcome.winner is Color.RED and "illegal move a9a0" in outcome.text()
 
 
 def test_flag_falls_on_a_slow_engine() -> None:

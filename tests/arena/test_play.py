@@ -60,7 +60,7 @@ def test_whole_game_to_the_end_with_vietnamese_input(human: Color, tmp_path: Pat
     outcome = tg.run()
     assert outcome is not None and not tg.stopped
     text = out.getvalue()
-    assert "Kết thúc: " in text and outcome.explanation.split(":")[0] in text
+    assert "Kết thúc: " in text and outcome.text("vi").split(":")[0] in text
     # every typed move was Vietnamese notation and was accepted
     assert len(typist.typed) == sum(1 for i in range(len(tg.moves))
                                     if (i % 2 == 0) == (human is Color.RED))

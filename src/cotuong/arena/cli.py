@@ -65,7 +65,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"[{done}/{total}] game {g.number} ({g.opening.name or 'opening'}): "
                   f"{g.red} (Red) - {g.black} (Black) {g.outcome.result} "
-                  f"{g.outcome.termination.name.lower()} — {g.outcome.explanation} "
+                  f"{g.outcome.termination.name.lower()} — {g.outcome.text()} "
                   f"[{len(g.moves)} plies, {g.seconds:.1f} s]  "
                   f"score +{tally[0]} ={tally[1]} -{tally[2]}", flush=True)
         if pgn_path is not None:

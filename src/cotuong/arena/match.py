@@ -31,6 +31,7 @@ from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Limits
 from cotuong.game import Game
+from cotuong.messages import Message
 from cotuong.records import GameRecord, write_pgn
 from cotuong.uci.errors import EngineTimeoutError
 from cotuong.uci.spec import open_engine, parse_spec
@@ -231,8 +232,8 @@ def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float]:
 # ------------------------------------------------------------------ a game
 def _forfeit(loser: Color, why: str) -> Outcome:
     winner = loser.opponent
-    return Outcome(winner, Termination.ABANDONMENT,
-                   f"{winner.en} wins: {loser.en}'s engine failed ({why})")
+    return Outcome(winner, Termination.ABANDONMENT, Message.of(
+        "OUTCOME_WIN", winner=winner, reason=Message.of("ENGINE_FAILED", side=loser, why=why)))
 
 
 def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: MatchClock,
@@ -251,9 +252,8 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Matc
         engine.new_game()
     while game.outcome is None:
         if len(moves) >= max_plies:
-            return tuple(moves), Outcome(
-                None, Termination.MOVE_LIMIT,
-                f"Draw by adjudication: no result after {max_plies} plies (move cap)")
+            return tuple(moves), Outcome(None, Termination.MOVE_LIMIT, Message.of(
+                "OUTCOME_DRAW", reason=Message.of("ADJUDICATED_MOVE_CAP", plies=max_plies)))
         engine = red if turn is Color.RED else black
         limits = Limits(depth=tc.depth, nodes=tc.nodes, movetime_ms=tc.movetime_ms,
                         wtime_ms=clock[Color.RED], btime_ms=clock[Color.BLACK],
@@ -435,7 +435,7 @@ def game_pgn(result: GameResult, *, event: str = "cotuong match", rules: str = "
         "Game": "Chinese Chess", "Event": event, "Round": str(result.number),
         "Date": time.strftime("%Y.%m.%d"), "Red": result.red, "Black": result.black,
         "Opening": result.opening.name, "Termination": result.outcome.termination.name.lower(),
-        "Explanation": result.outcome.explanation,
+        "Explanation": result.outcome.text("en"),
     }
     if rules:
         headers["Rules"] = rules

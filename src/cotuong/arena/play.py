@@ -38,6 +38,7 @@ from cotuong.core.types import Color, Move
 from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
 from cotuong.game import Game
+from cotuong.messages import Message
 from cotuong.records import GameRecord, write_pgn
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
@@ -45,38 +46,6 @@ _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
 _NAMED_MOVE = re.compile(r"\b([a-i][0-9][a-i][0-9])(?: \([a-i]\d+-[a-i]\d+\))? is illegal")
 _CELL = re.compile(r"((?:\x1b\[[0-9;]*m)*)([^\x1b─])((?:\x1b\[[0-9;]*m)*)")
 
-_TEXT = {
-    "prompt": ("Nước đi của bạn ({color}) hoặc lệnh (help): ",
-               "Your move ({color}) or command (help): "),
-    "help": (
-        "Nhập nước đi kiểu Việt Nam (P2-5, M8.7, X1/1); cũng nhận WXF, chữ Hán, ICCS (h2e2).\n"
-        "Lệnh: hint (gợi ý), undo (đi lại), resign (xin thua), draw (cầu hòa), flip (lật bàn), "
-        "help, quit (thoát).",
-        "Type moves in Vietnamese notation (P2-5, M8.7, X1/1); WXF, Chinese and ICCS (h2e2) "
-        "work too.\nCommands: hint, undo (take back), resign, draw (offer), flip, help, quit."),
-    "illegal": ("Nước đi không hợp lệ: {why}", "Illegal move: {why}"),
-    "unreadable": ("Không hiểu nước đi {text!r}: {why}", "Cannot read the move {text!r}: {why}"),
-    "ai_moves": ("Máy ({color}) đi: {move}", "AI ({color}) plays: {move}"),
-    "you_moved": ("Bạn đi: {move}", "You play: {move}"),
-    "thinking": ("Máy đang nghĩ…", "The AI is thinking…"),
-    "hint": ("Gợi ý: {move}", "Hint: {move}"),
-    "undo": ("Đã đi lại nước vừa rồi.", "Your last move was taken back."),
-    "no_undo": ("Chưa có nước nào của bạn để đi lại.", "You have no move to take back yet."),
-    "draw_yes": ("Máy đồng ý hòa.", "The AI accepts the draw."),
-    "draw_no": ("Máy từ chối hòa (máy đánh giá thế cờ tốt hơn cho mình).",
-                "The AI declines the draw (it thinks it is better)."),
-    "quit": ("Ván cờ dừng lại, chưa có kết quả.", "Game stopped without a result."),
-    "over": ("Kết thúc: {why}", "Game over: {why}"),
-    "saved": ("Đã lưu ván cờ vào {path}", "Game saved to {path}"),
-    "not_saved": ("Không lưu được ván cờ vào {path} ({why}); biên bản ván cờ:",
-                  "Could not save the game to {path} ({why}); the game record:"),
-    "check": ("Chiếu tướng!", "Check!"),
-    "level": ("Chọn cấp độ 1-8 [{default}]: ", "Choose a level 1-8 [{default}]: "),
-    "color": ("Bạn cầm quân nào, đỏ (r) hay đen (b)? [r]: ",
-              "Play which side, red (r) or black (b)? [r]: "),
-    "title": ("Cờ Tướng — bạn ({you}) đấu với máy ({ai})",
-              "Xiangqi — you ({you}) against the AI ({ai})"),
-}
 
 
 # The notation package explains in English only; a Vietnamese player reads why here.
@@ -104,8 +73,8 @@ _VI_UNREADABLE = "cách ghi ví dụ: P2-5, M8.7, X1/1, Tg5.1, Xt-2; hoặc h2e2
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
-    vi, en = _TEXT[key]
-    return (vi if lang == "vi" else en).format(**kw)
+    """The terminal game's text ``key`` (catalog code ``PLAY_<KEY>``) in ``lang``."""
+    return Message.of("PLAY_" + key.upper(), **kw).text(lang)
 
 
 def flip_board_text(text: str) -> str:
@@ -397,7 +366,7 @@ class TerminalGame:
                 self.say(_t(lang, "saved", path=self.s.pgn_path))
 
     def _explain(self, outcome: Outcome) -> str:
-        return self.game.outcome_text(self.s.lang) or outcome.explanation
+        return outcome.text(self.s.lang)
 
     def pgn(self) -> str:
         """The game so far as PGN with Vietnamese move text."""

@@ -74,7 +74,7 @@ def validate_room_options(opts: dict[str, Any]) -> dict[str, Any]:
             raise ServiceError("BAD_REQUEST", f"fen: {exc}") from None
         if start.outcome is not None:
             raise ServiceError("BAD_REQUEST", f"fen: the game is already over there "
-                               f"({start.outcome.explanation})")
+                               f"({start.outcome.text()})")
         fen = start.fen()
     lang = opts.get("lang") or "vi"
     if lang not in ("vi", "en"):

@@ -74,8 +74,7 @@ class End:
         if o is None:
             return None
         return cls(o.result, None if o.winner is None else Color(o.winner.value),
-                   Termination.of(o.termination), game.outcome_text("vi") or o.explanation,
-                   game.outcome_text("en") or o.explanation)
+                   Termination.of(o.termination), o.text("vi"), o.text("en"))
 
     @classmethod
     def abandonment(cls, loser: Color, seconds: int) -> End:
