@@ -28,10 +28,8 @@
 
 from __future__ import annotations
 
-import argparse
-import sys
-
 from cotuong.core import Board, Color, PieceType
+from cotuong.notation import make_move_text
 
 _CHINESE = {
     (Color.RED, PieceType.KING): "帥", (Color.BLACK, PieceType.KING): "將",
@@ -126,26 +124,7 @@ def describe_position(board: Board, lang: str = "vi", *, color: bool = True,
     else:
         out.append(f"To move: {turn.en}" + (" — in check!" if board.is_check() else ""))
     notation = notation or ("vi" if lang == "vi" else "wxf")
-    moves = sorted(board.move_text(m, notation) for m in board.legal_moves)
+    moves = sorted(make_move_text(board, m, notation) for m in board.legal_moves)
     header = "Nước đi hợp lệ" if lang == "vi" else "Legal moves"
     out.append(f"{header} ({len(moves)}): " + " ".join(moves))
     return "\n".join(out)
-
-
-def _cmd_show(args: argparse.Namespace) -> int:
-    board = Board(args.fen)
-    color = sys.stdout.isatty() and not args.no_color
-    print(describe_position(board, args.lang, color=color, letters=args.letters,
-                            notation=args.notation))
-    return 0
-
-
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("show", help="draw a position with its legal moves (Vietnamese notation)")
-    p.add_argument("fen", nargs="?", default=None, help="FEN (default: the start position)")
-    p.add_argument("--lang", choices=("vi", "en"), default="vi")
-    p.add_argument("--notation", choices=("vi", "wxf", "zh", "iccs"), default=None,
-                   help="notation of the listed moves (default: vi, or wxf with --lang en)")
-    p.add_argument("--letters", action="store_true", help="FEN letters instead of 帥/將…")
-    p.add_argument("--no-color", action="store_true")
-    p.set_defaults(func=_cmd_show)

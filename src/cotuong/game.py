@@ -22,8 +22,10 @@ from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.messages import Message, check_lang
+from cotuong.notation import make_move_text, parse_move
 from cotuong.referee import explain, orders
-from cotuong.referee.facts import PlyNote, fill_chases
+from cotuong.referee.counters import DrawCounters, claim_counted_plies
+from cotuong.referee.facts import PlyNote
 from cotuong.referee.limits import Streaks
 from cotuong.referee.orders import Order, OrderRecord, RepetitionOrderError
 from cotuong.referee.repetition import classify, cycle_start
@@ -97,9 +99,7 @@ class Game:
         self._order_outcome: Outcome | None = None
         self._orders: list[OrderRecord] = []
         self._orders_said: list[Message] = []
-        self._effective = 0
-        self._effective_done = 0
-        self._progress = 0
+        self._counters = DrawCounters()
         self._check_start_position()
 
     # ------------------------------------------------------------------ views
@@ -222,7 +222,7 @@ class Game:
             self._floor = board.ply
         else:
             self._counts[key] = self._counts.get(key, 0) + 1
-        self._update_progress(mover, moved, code, captured)
+        self._counters.record(mover, moved, code, captured)
         outcome = self._judge_order(mover, key, bool(captured), check)
         if outcome is None:
             outcome = self._after_move(mover, check, captured, key, events)
@@ -240,7 +240,7 @@ class Game:
         if notation in (None, "iccs") and len(text) == 4 and text[0] in "abcdefghi" \
                 and text[2] in "abcdefghi" and text[1].isdigit() and text[3].isdigit():
             return Move.from_iccs(text)  # the fast path for engines and records
-        return self._board.parse_move(text, notation)
+        return parse_move(self._board, text, notation)
 
     def _after_move(self, mover: int, check: bool, captured: int, key: int,
                     events: list[Event]) -> Outcome | None:
@@ -266,11 +266,11 @@ class Game:
             return explain.draw_outcome(Termination.NO_ATTACKING_PIECES)
         if rules.move_cap_plies is not None and board.ply >= rules.move_cap_plies:
             return explain.draw_outcome(Termination.MOVE_LIMIT)
-        if rules.progress_plies is not None and self._progress >= rules.progress_plies:
+        if rules.progress_plies is not None and self._counters.progress >= rules.progress_plies:
             return explain.draw_outcome(Termination.MOVE_RULE, Message.of(
                 "DRAW_NO_PROGRESS", moves=rules.progress_plies // 2))
         if rules.effective_plies is not None and board.ply >= rules.effective_plies \
-                and self._effective_count() >= rules.effective_plies:
+                and self._counters.effective(board, rules) >= rules.effective_plies:
             return explain.draw_outcome(Termination.MOVE_LIMIT, Message.of(
                 "DRAW_EFFECTIVE_MOVES", moves=rules.effective_plies // 2))
         return None
@@ -284,7 +284,7 @@ class Game:
     def _vi_text(self, move: Move) -> str:
         """The move in Vietnamese notation, as rulings quote it (ICCS if it has none)."""
         try:
-            return self._board.move_text(move, "vi")
+            return make_move_text(self._board, move, "vi")
         except (CotuongError, ImportError):
             return move.iccs
 
@@ -393,29 +393,6 @@ class Game:
         return explain.check_limit_loss(side, excess.count, excess.pieces, excess.limit,
                                         self.rules.limit_chases)
 
-    def _update_progress(self, mover: int, moved: int, code: int, captured: int) -> None:
-        f, t = code >> 7, code & 127
-        crossed_advance = moved == 7 * mover and (
-            (mover > 0 and f // 9 >= 5 and t // 9 > f // 9)
-            or (mover < 0 and f // 9 <= 4 and t // 9 < f // 9))
-        self._progress = 0 if captured or crossed_advance else self._progress + 1
-
-    def _effective_count(self) -> int:
-        """Plies that are neither a check or chase nor the reply to one (counted lazily:
-        chase facts are computed only once the game is long enough to need them)."""
-        board = self._board
-        stack = board._stack
-        fill_chases(board, self._effective_done, self.rules.chase_options)
-        for i in range(self._effective_done, len(stack)):
-            if not self._forcing(i) and not (i > 0 and self._forcing(i - 1)):
-                self._effective += 1
-        self._effective_done = len(stack)
-        return self._effective
-
-    def _forcing(self, i: int) -> bool:
-        note = self._board._stack[i].note
-        return isinstance(note, PlyNote) and (note.check or bool(note.chases))
-
     def _no_attackers(self) -> bool:
         return not any(abs(code) in _ATTACKING_KINDS for code in self._board._b)
 
@@ -490,19 +467,7 @@ class Game:
         if limit is None:
             raise CotuongError(f"the {self.rules.name} rules have no draw claim",
                                "NO_DRAW_CLAIM")
-        board = self._board
-        plies = board.halfmove_clock
-        stack = board._stack
-        # Plies counted before this game started (FEN clock) have no facts: no checks.
-        window = stack[max(0, len(stack) - plies):] if plies else []
-        first_mover = board._side if len(window) % 2 == 0 else -board._side
-        own_checks = sum(
-            1 for i, e in enumerate(window)
-            if (first_mover if i % 2 == 0 else -first_mover) == color.sign
-            and isinstance(e.note, PlyNote) and e.note.check)
-        cap = self.rules.claim_max_counted_checks
-        # Each check beyond the counted ones does not count, nor does its reply.
-        counted = plies - 2 * max(0, own_checks - cap) if cap is not None else plies
+        counted = claim_counted_plies(self._board, color, self.rules.claim_max_counted_checks)
         if counted < limit:
             raise CotuongError(
                 f"{color.en} cannot claim a draw: {counted} counted plies without a capture "

@@ -16,6 +16,7 @@ from cotuong import Color, Move
 from cotuong.arena.play import PlaySettings, TerminalGame
 from cotuong.engine import BuiltinEngine
 from cotuong.engine.interface import Limits
+from cotuong.notation import make_move_text
 
 
 class Typist(io.StringIO):
@@ -30,7 +31,7 @@ class Typist(io.StringIO):
         assert self.game is not None
         best = self.engine.search(self.game.start_fen, self.game.moves, self.limits).bestmove
         self.typed += 1
-        return self.game.board().move_text(Move.from_iccs(best), "vi") + "\n"
+        return make_move_text(self.game.board(), Move.from_iccs(best), "vi") + "\n"
 
 
 def main() -> int:

@@ -14,6 +14,7 @@ from cotuong import Board, Color, Game, Move, Termination
 from cotuong.arena import play as play_module
 from cotuong.arena.play import PlaySettings, TerminalGame
 from cotuong.engine.interface import Info, Limits, SearchResult
+from cotuong.notation import make_move_text
 from cotuong.records import read_pgn
 
 MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
@@ -38,7 +39,7 @@ class EngineTypist(io.StringIO):
         else:
             board = self.game.board()
             best = self.engine.search(self.game.start_fen, self.game.moves, QUICK).bestmove
-            line = board.move_text(Move.from_iccs(best), "vi")
+            line = make_move_text(board, Move.from_iccs(best), "vi")
         self.typed.append(line)
         return line + "\n"
 
@@ -150,7 +151,7 @@ def test_game_from_a_position_that_ends_with_a_ruling(tmp_path: Path) -> None:
         return after.is_game_over() and after.is_check()
 
     mate = next(m for m in board.legal_moves if mates(m))
-    inp = io.StringIO(board.move_text(mate, "vi") + "\n")
+    inp = io.StringIO(make_move_text(board, mate, "vi") + "\n")
     tg, out = start(RandomPlayer(), Color.RED, inp, tmp_path, fen=fen)
     outcome = tg.run()
     assert outcome is not None and outcome.winner is Color.RED

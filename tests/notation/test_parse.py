@@ -116,9 +116,9 @@ def test_writers_use_standard_forms() -> None:
 
 def test_board_delegates() -> None:
     board = Board()
-    move = board.parse_move("P2-5", "vi")
-    assert move.iccs == "h2e2" and board.move_text(move, "wxf") == "C2.5"
-    assert board.move_text(move) == "P2-5"  # the Board's default is Vietnamese
+    move = parse_move(board, "P2-5", "vi")
+    assert move.iccs == "h2e2" and make_move_text(board, move, "wxf") == "C2.5"
+    assert make_move_text(board, move, "vi") == "P2-5"
 
 
 def test_errors_name_the_problem() -> None:

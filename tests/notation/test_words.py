@@ -51,7 +51,7 @@ def test_written_in_words() -> None:
     move = Move.from_iccs("h2e2")
     assert make_move_text(board, move, "vi-words") == "Pháo 2 bình 5"
     assert make_move_text(board, move, "vi-words-ascii") == "Phao 2 binh 5"
-    assert board.move_text(Move.from_iccs("b0c2"), "vi-words") == "Mã 8 tiến 7"
+    assert make_move_text(board, Move.from_iccs("b0c2"), "vi-words") == "Mã 8 tiến 7"
     tandem = Board("5k3/9/9/9/9/9/9/4R4/4R4/3K5 w")
     assert make_move_text(tandem, Move.from_iccs("e1d1"), "vi-words") == "Xe sau bình 6"
 

@@ -11,8 +11,7 @@ from tests.conftest import data_path
 from cotuong.notation.grammar import parse_spec
 from cotuong.notation.vietnamese import VIETNAMESE
 from cotuong.notation.words import compact_readings
-from cotuong.records import read_pgn, tokenize, write_pgn
-from cotuong.records.cli import read_any
+from cotuong.records import read_any, read_pgn, tokenize, write_pgn
 from cotuong.records.movetext import tokenize_report
 
 OPENING = ["h2e2", "h9g7", "h0g2", "i9i8"]  # Pháo 2 bình 5, Mã 8 tấn 7, Mã 2 tấn 3, Xe 9 tấn 1

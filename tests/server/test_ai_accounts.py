@@ -11,6 +11,7 @@ from typing import Any
 from harness import running, socket_to
 
 from cotuong import Board
+from cotuong.notation import parse_move
 from cotuong.server import Settings
 from cotuong.server.engine_pool import EnginePool
 
@@ -52,7 +53,7 @@ def test_ai_game_in_a_worker_process_keeps_the_loop_responsive() -> None:
                             s = await sock.state(timeout=30)
                     board = Board()
                     for mv in s["moves"]:
-                        board.push(board.parse_move(mv, "iccs"))  # every AI move was legal
+                        board.push(parse_move(board, mv, "iccs"))  # every AI move was legal
                     await sock.send(type="offer_draw")  # declined by the AI at once
                     while True:
                         f = await sock.recv()

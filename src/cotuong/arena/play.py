@@ -39,6 +39,7 @@ from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
 from cotuong.game import Game
 from cotuong.messages import Message
+from cotuong.notation import make_move_text, parse_move
 from cotuong.records import GameRecord, write_pgn
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
@@ -194,7 +195,7 @@ class TerminalGame:
         errors: list[CotuongError] = []
         for notation in ("vi", None):  # Vietnamese first: P2-5 means a cannon here
             try:
-                return board.parse_move(text, notation)
+                return parse_move(board, text, notation)
             except CotuongError as exc:
                 errors.append(exc)
         # Prefer the error of a reading that named a move (illegal) over "unreadable".
@@ -229,7 +230,7 @@ class TerminalGame:
     def _hint(self) -> None:
         best = self._search(self.s.hint_limits).bestmove
         board = self.board()
-        self.say(_t(self.s.lang, "hint", move=f"{board.move_text(Move.from_iccs(best), 'vi')}"
+        self.say(_t(self.s.lang, "hint", move=f"{make_move_text(board, Move.from_iccs(best), 'vi')}"
                                              f" ({best})"))
 
     def _undo(self) -> bool:
@@ -312,7 +313,7 @@ class TerminalGame:
                 if isinstance(move, str):
                     self.say(move)
                     continue
-                notation = self.board().move_text(move, "vi")
+                notation = make_move_text(self.board(), move, "vi")
                 self._play(move.iccs)
                 self.say(_t(lang, "you_moved", move=f"{notation} ({move.iccs})"))
                 self.draw()
@@ -321,7 +322,7 @@ class TerminalGame:
     def _ai_turn(self) -> None:
         self.say(_t(self.s.lang, "thinking"))
         best = self._search(self.s.limits).bestmove
-        notation = self.board().move_text(Move.from_iccs(best), "vi")
+        notation = make_move_text(self.board(), Move.from_iccs(best), "vi")
         self._play(best)
         self.say(_t(self.s.lang, "ai_moves", color=self._color_name(self.s.human.opponent),
                     move=f"{notation} ({best})"))

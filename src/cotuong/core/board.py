@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from cotuong.core import tables
 from cotuong.core.attacks import attackers_on, piece_targets
-from cotuong.core.errors import InvalidArgumentError, NoMoveToUndoError
+from cotuong.core.errors import IllegalSetupError, InvalidArgumentError, NoMoveToUndoError
 from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.reasons import IllegalReason, illegal_move_error, illegal_reason
@@ -58,7 +58,7 @@ def _square(sq: object) -> int:
 
 def _move(move: object) -> Move:
     if not isinstance(move, Move):
-        hint = "; read text with board.parse_move(text)" if isinstance(move, str) else ""
+        hint = "; read text with cotuong.parse_move(board, text)" if isinstance(move, str) else ""
         raise InvalidArgumentError(f"expected a Move, not {type(move).__name__} {move!r}{hint}",
                                    "NOT_A_MOVE")
     return move
@@ -124,8 +124,6 @@ class Board:
         self._key = key
         self._start_fen = write_fen(setup)
         if self._king_attacked(self._ksq[-self._side], -self._side):
-            from cotuong.core.errors import IllegalSetupError
-
             who = Color.from_sign(-self._side)
             raise IllegalSetupError(
                 f"{who.en} is in check but it is {who.opponent.en}'s turn: "
@@ -533,21 +531,6 @@ class Board:
         if self.is_legal(move):  # also checks that it is a Move
             return None
         return illegal_reason(self, move)
-
-    # ------------------------------------------------------------ notations
-    def parse_move(self, text: str, notation: str | None = None) -> Move:
-        """Read a move in ICCS, WXF, Vietnamese or Chinese notation (see cotuong.notation)."""
-        from cotuong.notation import parse_move  # notation builds on the core
-
-        if not isinstance(text, str):
-            raise InvalidArgumentError(f"a move text must be a str, not {text!r}", "NOT_TEXT")
-        return parse_move(self, text, notation)
-
-    def move_text(self, move: Move, notation: str = "vi") -> str:
-        """Write a legal move in ``"iccs"``, ``"wxf"``, ``"vi"`` or ``"zh"`` notation."""
-        from cotuong.notation import make_move_text
-
-        return make_move_text(self, _move(move), notation)
 
     # --------------------------------------------------------------- outcome
     def outcome(self) -> Outcome | None:

@@ -13,11 +13,18 @@ FEN_RANK_COUNT
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from cotuong.core.reasons import IllegalReason
-    from cotuong.core.types import Move
+from cotuong.messages import Message
+
+
+class MoveLike(Protocol):
+    """What an error needs of a move (a :class:`~cotuong.core.types.Move`): its ICCS text.
+
+    A protocol, so that the errors sit below the value types that raise them."""
+
+    @property
+    def iccs(self) -> str: ...
 
 
 class CotuongError(ValueError):
@@ -53,13 +60,14 @@ class InvalidMoveTextError(CotuongError):
 class IllegalMoveError(CotuongError):
     """A move is well formed but not legal in the position; ``code`` says why.
 
-    When the move is known, ``move`` is it and ``reason`` explains it in Vietnamese
-    and English (``reason.vi``, ``reason.en``), for interfaces in either language.
+    When the move is known, ``move`` is it and ``reason`` explains it as a catalog
+    message (``reason.text("vi")``, ``reason.text("en")``), for interfaces in either
+    language.
     """
 
     code = "ILLEGAL_MOVE"
-    move: Move | None = None
-    reason: IllegalReason | None = None
+    move: MoveLike | None = None
+    reason: Message | None = None
 
 
 class AmbiguousMoveError(CotuongError):

@@ -9,15 +9,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cotuong.core import tables
 from cotuong.core.errors import IllegalMoveError
-from cotuong.core.types import Move, Piece, PieceType, human_square_name
+from cotuong.core.types import Color, Move, Piece, PieceType, human_square_name
 from cotuong.messages import Message
 
-if TYPE_CHECKING:
-    from cotuong.core.board import Board
+
+class Board(Protocol):
+    """What explaining a move needs of a position (``cotuong.core.board.Board`` is one):
+    a protocol, so that the board can delegate here without an import cycle."""
+
+    @property
+    def turn(self) -> Color: ...
+
+    def piece_at(self, square: int) -> Piece | None: ...
+
+    def is_check(self) -> bool: ...
+
+    def checkers(self) -> list[int]: ...
+
+    def attackers(self, color: Color, square: int) -> list[int]: ...
+
+    def king_square(self, color: Color) -> int: ...
+
+    def push_unchecked(self, move: Move) -> None: ...
+
+    def pop(self) -> Move: ...
 
 
 # Why a move is illegal is a message of the one catalog (cotuong.messages): a stable

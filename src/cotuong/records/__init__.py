@@ -10,6 +10,7 @@ from cotuong.records.dhtmlxq import read_dhtmlxq
 from cotuong.records.model import GameRecord, RecordIssue
 from cotuong.records.movetext import detect_notations, tokenize
 from cotuong.records.pgn import read_pgn, write_pgn
+from cotuong.records.reader import read_any
 from cotuong.records.seeds import read_seed_games
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "RecordIssue",
     "cross_check",
     "detect_notations",
+    "read_any",
     "read_dhtmlxq",
     "read_pgn",
     "read_seed_games",

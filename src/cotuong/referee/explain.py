@@ -19,6 +19,7 @@ from cotuong.core.errors import CotuongError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.messages import Listing, Message
+from cotuong.notation import make_move_text
 from cotuong.referee.orders import Order
 from cotuong.referee.repetition import CHASE, CHECK, IDLE, Ruling, SideConduct
 
@@ -41,7 +42,7 @@ def loop_move_texts(board: Board, start: int) -> list[str]:
     for entry in stack[start:]:
         move = Move.decode(entry.move)
         try:
-            texts.append(work.move_text(move, "vi"))
+            texts.append(make_move_text(work, move, "vi"))
         except (CotuongError, ImportError):  # no Vietnamese text: ICCS still names it
             texts.append(move.iccs)
         work._push_code(entry.move, entry.note)

@@ -14,6 +14,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from cotuong.engine.interface import EnginePlayer, Limits
+from cotuong.uci import open_engine
 
 # One engine per worker process, made on first use; this dict lives only inside workers
 # (the parent never calls _search), so it is per-process state, not shared app state.
@@ -22,8 +23,6 @@ _WORKER_ENGINES: dict[str, EnginePlayer] = {}
 
 def _search(spec: str | None, level: int, start_fen: str, moves: list[str],
             movetime_ms: int) -> str:
-    from cotuong.uci import open_engine
-
     key = spec or "builtin"
     engine = _WORKER_ENGINES.get(key)
     if engine is None:

@@ -29,6 +29,7 @@ from cotuong.core.fen import START_FEN
 from cotuong.core.types import Color as CoreColor
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
+from cotuong.notation import make_move_text
 from cotuong.server.errors import ServiceError
 from cotuong.server.protocol import Color, Slot, Status, Termination
 from cotuong.server.timecontrol import START_PLY, ClockState
@@ -191,7 +192,7 @@ class GameTable:
         before = self.view()[0]
         events = self.game.play(move)  # validates before anything changes
         for n in NOTATIONS:
-            self.texts[n].append(before.move_text(move, n))
+            self.texts[n].append(make_move_text(before, move, n))
         self.moves.append(move.iccs)
         self._view = None
         if record_warnings:

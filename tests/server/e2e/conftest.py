@@ -9,7 +9,6 @@ Screenshots of every state go to ``test-artifacts/e2e/`` (gitignored).
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import random
 import re
@@ -80,22 +79,12 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def command(self) -> list[str]:
-        """``cotuong serve`` when the CLI has it, else uvicorn around ``create_app``."""
-        exe = Path(sys.executable).with_name("cotuong")
-        if importlib.util.find_spec("cotuong.server.cli") is not None and exe.exists():
-            cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", str(self.db)]
-            if self.abandon_after_s is not None:
-                cmd += ["--abandon-after", str(self.abandon_after_s)]
-            return cmd
-        code = ("import sys, uvicorn\n"
-                "from cotuong.server.app import create_app\n"
-                "from cotuong.server.settings import Settings\n"
-                "s = Settings(db=sys.argv[1], abandon_after_s=float(sys.argv[3]))\n"
-                "uvicorn.run(create_app(s), host='127.0.0.1', port=int(sys.argv[2]),\n"
-                "            log_level='warning')\n")
-        abandon = 120.0 if self.abandon_after_s is None else self.abandon_after_s
-        return [sys.executable, "-c", code, str(self.db), str(self.port), str(abandon)]
+        """``cotuong serve``, the README's own command, on a free port and its own database."""
+        cmd = [sys.executable, "-m", "cotuong.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db)]
+        if self.abandon_after_s is not None:
+            cmd += ["--abandon-after", str(self.abandon_after_s)]
+        return cmd
 
     def start(self) -> None:
         cmd = self.command()

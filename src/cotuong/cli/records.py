@@ -16,20 +16,7 @@ from pathlib import Path
 from cotuong.core.board import Board
 from cotuong.core.errors import RecordError
 from cotuong.notation.api import NOTATIONS, WRITTEN_NOTATIONS, make_move_text, parse_move
-from cotuong.records.dhtmlxq import read_dhtmlxq
-from cotuong.records.model import GameRecord
-from cotuong.records.pgn import read_pgn, write_pgn
-from cotuong.records.seeds import read_seed_games
-
-
-def read_any(text: str, notation: str | None = None, *, strict: bool = False
-             ) -> list[GameRecord]:
-    """Read a PGN, a seed text with ``[game]`` blocks or a DhtmlXQ page (by content)."""
-    if "[DhtmlXQ]" in text:
-        return read_dhtmlxq(text, strict=strict)
-    if "[game" in text and "[/game]" in text:
-        return read_seed_games(text, notation, strict=strict)
-    return read_pgn(text, notation, strict=strict)
+from cotuong.records import GameRecord, read_any, write_pgn
 
 
 def _load(path: str, notation: str | None, strict: bool) -> list[GameRecord]:

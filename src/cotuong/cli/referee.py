@@ -22,6 +22,7 @@ from typing import Any
 from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.types import Move
 from cotuong.game import Game
+from cotuong.records import read_any, tokenize
 from cotuong.referee.rules import presets
 
 
@@ -133,8 +134,6 @@ def adjudicate(fen: str | None, moves: list[str | Move], rules: str, *, lang: st
 
 
 def _tokens(text: str) -> list[str]:
-    from cotuong.records import tokenize
-
     tokens, _result = tokenize(text)
     return tokens
 
@@ -154,8 +153,6 @@ def _cmd_adjudicate(args: argparse.Namespace) -> int:
             raise RecordError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte "
                               f"{exc.start})", "NO_FILE") from None
         # Whatever `cotuong record check` reads: PGN, seed [game] blocks, DhtmlXQ pages.
-        from cotuong.records.cli import read_any
-
         records = read_any(text, args.notation)
         if not records:
             raise RecordError(f"{path}: no game found", "EMPTY_RECORD")

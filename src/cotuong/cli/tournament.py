@@ -15,7 +15,6 @@ transaction and prints the result.  Results that begin with ``-`` (``-/+``,
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from cotuong.tournament.errors import ConfigurationError, TournamentStoreError
@@ -280,8 +279,3 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd("check", "verify the store (integrity check and replay)", _cmd_check)
     cmd("log", "the arbiter's event log", _cmd_log)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    from cotuong.cli import main
-
-    sys.exit(main(["tournament", *sys.argv[1:]]))

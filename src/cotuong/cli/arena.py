@@ -23,7 +23,7 @@ from cotuong.arena.match import (
     run_match,
 )
 from cotuong.arena.play import PlaySettings, TerminalGame, _t
-from cotuong.cli import positive_int
+from cotuong.cli.args import positive_int
 from cotuong.core.errors import CotuongError
 from cotuong.core.types import Color
 from cotuong.engine.interface import Limits

@@ -1,0 +1,7 @@
+"""``python -m cotuong.cli``: the same as the ``cotuong`` command."""
+
+import sys
+
+from cotuong.cli import main
+
+sys.exit(main())
