@@ -11,10 +11,10 @@ from cotuong.core import Board, Move
 from cotuong.core.errors import GameOverError, IllegalMoveError, InvalidFenError
 from cotuong.engine import BuiltinEngine
 from cotuong.engine.builtin import EngineOptionError
+from cotuong.engine.chase import repetition
 from cotuong.engine.interface import EnginePlayer, Info, Limits
 from cotuong.engine.levels import InvalidLevelError
 from cotuong.engine.position import move_code, play_codes, position_from_fen
-from cotuong.engine.search import _repetition
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 MATE_IN_1 = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"  # a0a9 mates
@@ -139,25 +139,25 @@ def test_repetition_with_perpetual_check_loses_for_the_checker() -> None:
     pos = position_from_fen(fen)
     cycle = ["a8a9", "e9e8", "a9a8", "e8e9"]
     play_codes(pos, [move_code(Move.from_iccs(m)) for m in cycle])
-    assert _repetition(pos) == 3  # Red, to move, checked every move of the cycle: it loses
+    assert repetition(pos, 0) == 3  # Red, to move, checked every move of the cycle: it loses
     play_codes(pos, [move_code(Move.from_iccs("a8a9"))])
-    assert _repetition(pos) == 2  # Black to move repeats the position after ply 1: Black wins
+    assert repetition(pos, 0) == 2  # Black to move repeats the position after ply 1: Black wins
 
 
 def test_no_repetition_across_a_capture() -> None:
     fen = "4k4/R8/9/9/9/9/9/9/p8/3K5 w - - 0 1"
     pos = position_from_fen(fen)
     play_codes(pos, [move_code(Move.from_iccs(m)) for m in ("a8a9", "e9e8", "a9a8", "e8e9")])
-    assert _repetition(pos) == 3
+    assert repetition(pos, 0) == 3
     play_codes(pos, [move_code(Move.from_iccs(m)) for m in ("a8a1", "e9e8", "a1a8", "e8e9")])
-    assert _repetition(pos) == 0  # the pawn on a1 was taken: earlier positions cannot recur
+    assert repetition(pos, 0) == 0  # the pawn on a1 was taken: earlier positions cannot recur
 
 
 def test_idle_repetition_is_a_draw() -> None:
     fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"
     pos = position_from_fen(fen)
     play_codes(pos, [move_code(Move.from_iccs(m)) for m in ("a1a2", "e9e8", "a2a1", "e8e9")])
-    assert _repetition(pos) == 1
+    assert repetition(pos, 0) == 1
 
 
 def test_options(engine: BuiltinEngine) -> None:
@@ -203,3 +203,17 @@ def test_very_long_game_history(engine: BuiltinEngine) -> None:
     for text in moves:
         board.push_unchecked(Move.from_iccs(text))
     assert Move.from_iccs(result.bestmove) in board.legal_moves
+
+
+def test_two_threads_share_the_table_and_stop_together() -> None:
+    e = BuiltinEngine(8)
+    e.set_option("Threads", "2")
+    result = e.search(START, [], Limits(movetime_ms=300))
+    assert result.info is not None and result.info.depth >= 3
+    assert result.bestmove in {m.iccs for m in Board(START).legal_moves}
+    timer = threading.Timer(0.2, e.stop)
+    timer.start()
+    t0 = time.perf_counter()
+    e.search(START, ["h2e2"], Limits(infinite=True))
+    assert time.perf_counter() - t0 < 2.0
+    e.close()

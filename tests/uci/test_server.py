@@ -76,7 +76,7 @@ def test_uci_handshake_and_options() -> None:
     assert out.lines[0] == "id name cotuong"
     assert out.lines[1].startswith("id author ")
     assert "option name Level type spin default 8 min 1 max 8" in out.lines
-    assert "option name Threads type spin default 1 min 1 max 1" in out.lines
+    assert "option name Threads type spin default 1 min 1 max 64" in out.lines
     assert any(ln.startswith("option name Hash type spin") for ln in out.lines)
     assert any(ln.startswith("option name Seed type spin") for ln in out.lines)
     assert out.lines[-1] == "uciok"
@@ -91,7 +91,7 @@ def test_setoption_reaches_engine_and_bad_values_are_refused() -> None:
         "setoption name Seed value 42")
     assert engine.options == {"Level": "3", "Hash": "64", "Seed": "42"}
     for bad in ("setoption name Level value 9", "setoption name Level value x",
-                "setoption name Threads value 2", "setoption name Foo value 1", "setoption"):
+                "setoption name Threads value 65", "setoption name Foo value 1", "setoption"):
         before = len(out.errors())
         run(server, bad)
         assert len(out.errors()) == before + 1, bad

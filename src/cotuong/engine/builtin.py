@@ -24,13 +24,22 @@ from cotuong.core import Board, Move
 from cotuong.core.errors import CotuongError, GameOverError
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.engine.levels import Level, level
-from cotuong.engine.position import code_iccs, move_code, play_codes, position_from_board
+from cotuong.engine.position import (
+    Position,
+    code_iccs,
+    move_code,
+    play_codes,
+    position_from_board,
+)
+from cotuong.engine.rules import rule_flags
 from cotuong.engine.search import (
     CTL_ABORTED,
     CTL_NODE_LIMIT,
     CTL_NODES,
     CTL_NOISE,
     CTL_ROOT_BEST,
+    CTL_ROOT_N,
+    CTL_RULES,
     CTL_SALT,
     CTL_SELDEPTH,
     CTL_STOP,
@@ -67,16 +76,21 @@ class BuiltinEngine:
     """cotuong's own engine. ``level`` is 1 (Dễ/Easy) … 8 (Thần/God), see ``LEVELS``.
 
     Options (``set_option``): ``Level`` 1..8; ``Hash`` transposition table megabytes 1..4096;
-    ``Threads`` accepted for protocol compatibility (the search uses one thread); ``Seed``
-    0..2**31-1 — 0 draws fresh randomness, any other value makes the weaker levels' choices
-    reproducible. The first search compiles the search (once per machine thanks to the
-    Numba cache; later processes load it in about a second).
+    ``Threads`` 1..64 — with more than one, helper threads search the same position and
+    share the transposition table (lazy SMP; the compiled search releases the GIL);
+    ``Rules`` ``xiangqiplay`` (default) or ``asian`` — how the search rules a repetition
+    (perpetual check and chase); ``Seed`` 0..2**31-1 — 0 draws fresh randomness, any other
+    value makes the weaker levels' choices reproducible. The first search compiles the
+    search (once per machine thanks to the Numba cache; later processes load it in about a
+    second).
     """
 
     def __init__(self, level: int = 8) -> None:
         self._level: Level = _level(level)
         self._hash_mb = 16
         self._threads = 1
+        self._rules = rule_flags("xiangqiplay")
+        self._helpers: list[Tables] = []  # the lazy-SMP helpers' own tables
         self._rng = random.Random()
         self._tables: Tables | None = None
         self._ctl = np.zeros(16, dtype=np.int64)
@@ -99,37 +113,80 @@ class BuiltinEngine:
             self._hash_mb = _int_option("Hash", value, 1, 4096)
             self._tables = None
         elif key == "threads":
-            self._threads = _int_option("Threads", value, 1, 1024)
+            self._threads = _int_option("Threads", value, 1, 64)
+            self._helpers = []
+        elif key == "rules":
+            try:
+                self._rules = rule_flags(str(value).strip().lower())
+            except CotuongError:
+                raise EngineOptionError(
+                    f"option Rules must be xiangqiplay or asian, not {value!r}") from None
         elif key == "seed":
             seed = _int_option("Seed", value, 0, 2**31 - 1)
             self._rng = random.Random(seed) if seed else random.Random()
         else:
             raise EngineOptionError(
-                f"unknown option {name!r} (known: Level, Hash, Threads, Seed)"
+                f"unknown option {name!r} (known: Level, Hash, Threads, Rules, Seed)"
             )
 
     def new_game(self) -> None:
         """Forget everything learnt in the previous game (TT, history, killers)."""
         if self._tables is not None:
-            for array in self._tables[:3]:
+            for array in (*self._tables[:3], self._tables[8]):
                 array.fill(0)
+        self._helpers = []
 
     def stop(self) -> None:
         """End the running search soon (within about a millisecond); safe from any thread."""
         self._ctl[CTL_STOP] = 1
+        for helper in self._helpers:
+            helper[7][CTL_STOP] = 1
         self._stopped.set()
 
     def close(self) -> None:
         self.stop()
         self._tables = None
+        self._helpers = []
 
     # ------------------------------------------------------------------ search
     def _get_tables(self) -> Tables:
         if self._tables is None:
             tables = new_tables(self._hash_mb)
             # One control array for the engine's lifetime, so stop() always reaches the search.
-            self._tables = (*tables[:7], self._ctl)
+            self._tables = (*tables[:7], self._ctl, *tables[8:])
+            self._helpers = []
         return self._tables
+
+    def _start_helpers(self, pos: Position, tables: Tables, max_depth: int
+                       ) -> list[threading.Thread]:
+        """Lazy SMP: ``Threads - 1`` helpers search the same position, each with its own
+        position copy, history, killers and control array, all sharing the main
+        transposition table; odd helpers start one ply deeper so they spread out."""
+        while len(self._helpers) < self._threads - 1:
+            self._helpers.append(new_tables(1))
+        threads = []
+        for k, own in enumerate(self._helpers[: self._threads - 1]):
+            ctl = own[7]
+            ctl[:] = self._ctl
+            ctl[CTL_STOP] = 0
+            ctl[CTL_NODES] = 0
+            ctl[CTL_NODE_LIMIT] = 0
+            own[10][:] = tables[10]
+            htables = (tables[0], *own[1:])
+            hpos = tuple(np.copy(a) for a in pos)
+            thread = threading.Thread(target=_helper_search,
+                                      args=(hpos, htables, max_depth, 1 + k % 2), daemon=True)
+            thread.start()
+            threads.append(thread)
+        return threads
+
+    def _stop_helpers(self, threads: list[threading.Thread]) -> int:
+        """Stop the helpers; the nodes they searched."""
+        for helper in self._helpers:
+            helper[7][CTL_STOP] = 1
+        for thread in threads:
+            thread.join()
+        return sum(int(helper[7][CTL_NODES]) for helper in self._helpers[: len(threads)])
 
     def search(
         self,
@@ -152,6 +209,9 @@ class BuiltinEngine:
             board.push(move)
             codes.append(move_code(move))
         legal = board._legal_codes()
+        if limits.searchmoves:
+            wanted = {move_code(Move.from_iccs(text)) for text in limits.searchmoves}
+            legal = [m for m in legal if m in wanted] or legal
         if not legal:
             raise GameOverError(
                 f"{board.turn.en} has no legal move in {board.fen()}: the game is over"
@@ -163,6 +223,11 @@ class BuiltinEngine:
         ctl[:] = 0
         self._stopped.clear()
         lv = self._level
+        ctl[CTL_RULES] = self._rules
+        root = tables[10]
+        if limits.searchmoves:
+            root[: len(legal)] = legal
+            ctl[CTL_ROOT_N] = len(legal)
         ctl[CTL_NOISE] = lv.noise_cp
         ctl[CTL_SALT] = self._rng.getrandbits(62)
         node_caps = [n for n in (limits.nodes, lv.max_nodes) if n]
@@ -177,8 +242,16 @@ class BuiltinEngine:
             timer = threading.Timer(max(hard_ms - setup_ms, 1.0) / 1000.0, self._expire)
             timer.daemon = True
             timer.start()
+        helpers: list[threading.Thread] = []
+        helper_nodes = 0
+        if self._threads > 1 and not ctl[CTL_NODE_LIMIT]:
+            helpers = self._start_helpers(pos, tables, max_depth)
         try:
-            best, score, info = self._iterate(pos, tables, max_depth, soft_ms, started, on_info)
+            try:
+                best, score, info = self._iterate(pos, tables, max_depth, soft_ms, started,
+                                                  on_info)
+            finally:
+                helper_nodes = self._stop_helpers(helpers)
             if best == 0:
                 best = int(legal[0])
             if lv.margin_cp > 0 or lv.blunder_rate > 0:
@@ -191,7 +264,7 @@ class BuiltinEngine:
                 timer.cancel()
         # The answer reports the whole search (including an unfinished last depth).
         elapsed = max(1, int((time.perf_counter() - started) * 1000))
-        nodes = int(ctl[CTL_NODES])
+        nodes = int(ctl[CTL_NODES]) + helper_nodes
         if info is None:
             info = Info(depth=0, nodes=nodes, time_ms=elapsed, nps=nodes * 1000 // elapsed,
                         pv=(code_iccs(best),), score_cp=score)
@@ -309,6 +382,15 @@ class BuiltinEngine:
         if sum(weights) <= 0:
             return best
         return int(self._rng.choices(legal, weights=weights)[0])
+
+
+def _helper_search(pos: object, tables: Tables, max_depth: int, first: int) -> None:
+    """A lazy-SMP helper: iterative deepening with full windows until stopped."""
+    ctl = tables[7]
+    for depth in range(first, max_depth + 1):
+        search_root(pos, tables, depth, -INF, INF)
+        if ctl[CTL_ABORTED]:
+            break
 
 
 def _level(value: int | str) -> Level:

@@ -25,6 +25,10 @@ class Limits:
     binc_ms: int | None = None
     movestogo: int | None = None
     infinite: bool = False
+    # Only these root moves (ICCS; UCI ``go searchmoves``); empty = every legal move. An
+    # arbiter's order to change passes the moves that obey it
+    # (``cotuong.engine.rules.obeying_moves``).
+    searchmoves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

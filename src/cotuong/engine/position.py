@@ -8,8 +8,9 @@ A position is a tuple of NumPy arrays (Numba passes it to compiled code by refer
 * ``st``     int64[24] scalars: side to move (0 Red, 1 Black), Zobrist key, incremental
   material+PST score (Red's view), history index, and piece counts ``st[8 + 8*side + kind]``;
 * ``hkeys``  int64[H]  Zobrist key of every position of the game and of the search path;
-* ``hinfo``  int8[H]   per position: bit 1 = side to move is in check, bit 2 = reached by a
-  capture or a null move (repetition cannot cross it).
+* ``hinfo``  int32[H]  per position: bit 1 = side to move is in check, bit 2 = reached by a
+  capture or a null move (repetition cannot cross it); bits 8 and up = the move that led to
+  it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase).
 
 Moves are ints ``from << 7 | to`` (the rules core's internal code). Nothing here is compiled
 at import: every ``@njit(cache=True)`` function compiles on first call and is cached on disk.
@@ -308,7 +309,7 @@ def make(pos: Position, m: int) -> int:
     h = st[3] + 1  # play_codes keeps room for the search path (see HISTORY_SIZE)
     st[3] = h
     hkeys[h] = key
-    hinfo[h] = 2 if c != 0 else 0
+    hinfo[h] = (m << 8) | (2 if c != 0 else 0)
     return int(((cid + 1) << 8) | (c + 8))
 
 
@@ -429,7 +430,7 @@ def position_from_board(board: Board) -> Position:
     st[ST_KEY] = key
     st[ST_EVAL] = ev
     hkeys = np.zeros(HISTORY_SIZE, dtype=np.int64)
-    hinfo = np.zeros(HISTORY_SIZE, dtype=np.int8)
+    hinfo = np.zeros(HISTORY_SIZE, dtype=np.int32)
     hkeys[0] = key
     hinfo[0] = IRREVERSIBLE
     pos: Position = (b, sqid, plist, st, hkeys, hinfo)

@@ -6,18 +6,22 @@ late in the main search and skipped in quiescence.
 Python drives iterative deepening (``cotuong.engine.builtin``) one depth at a time through
 :func:`search_root`; everything below it runs inside Numba. The search data is a tuple
 
-``(tt, hist, killers, pv, pvlen, moves, scores, ctl)``
+``(tt, hist, killers, pv, pvlen, moves, scores, ctl, counter, tried, rootmoves)``
 
-made by :func:`new_tables`. ``ctl`` is how Python and the compiled search talk while it runs
-(it releases the GIL): ``ctl[CTL_STOP]`` is polled every 1024 nodes, so ``stop()`` from another
-thread or a timer ends the search within about a millisecond.
+made by :func:`new_tables`: ``hist`` is the butterfly history (from, to) kept in
+±``HIST_MAX`` by a gravity update (a bonus for the quiet move that cut off, a malus for the
+quiet moves tried before it), ``counter`` the counter move of each previous move (from, to),
+``tried`` the quiet moves tried so far at each ply. ``ctl`` is how Python and the compiled
+search talk while it runs (it releases the GIL): ``ctl[CTL_STOP]`` is polled every 1024
+nodes, so ``stop()`` from another thread or a timer ends the search within about a
+millisecond.
 
-Repetition (``_repetition``): a position that occurred before on the game or search path
-with the same side to move, with no capture or null move in between, ends the line. If the
-side that moved into the repetition gave check with every one of its moves in the cycle and
-the other side did not, it is a perpetual check and the checker loses (both rule sets of the
-referee agree on this); otherwise the line is scored a draw. Perpetual *chase* is not detected
-inside the search (the referee rules it exactly after the move is played).
+Repetition (:func:`cotuong.engine.chase.repetition`): a position that occurred before on the
+game or search path with the same side to move, with no capture or null move in between, ends
+the line, ruled under the rule set in ``ctl[CTL_RULES]`` with perpetual check and perpetual
+chase (the violator loses, scored ``±(PERPETUAL - ply)``), otherwise a draw.
+``ctl[CTL_ROOT_N]`` > 0 restricts the root to the first that many moves of ``rootmoves``
+(the moves allowed by an arbiter's order, or UCCI ``banmoves``).
 
 >>> from cotuong.engine.position import position_from_fen
 >>> pos = position_from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w")
@@ -34,6 +38,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.evaluate import evaluate
 from cotuong.engine.position import (
     MAX_MOVES,
@@ -55,7 +60,7 @@ MAX_PLY = 100
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
 
 CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
-CTL_ROOT_BEST, CTL_NOISE, CTL_SALT = 5, 6, 7
+CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N = 5, 6, 7, 8, 9
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -65,7 +70,11 @@ EXACT, LOWER, UPPER = 0, 1, 2
 _I0 = np.int64(0)
 _I1 = np.int64(1)
 
-Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
+HIST_MAX = 16384
+HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
+HIST_BAD = -2000  # ... and with less than this, one ply more
+
+Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 
 def new_tables(hash_mb: int) -> Tables:
@@ -82,6 +91,9 @@ def new_tables(hash_mb: int) -> Tables:
         np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int64),
         np.zeros(16, dtype=np.int64),
+        np.zeros((90, 90), dtype=np.int32),
+        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
+        np.zeros(MAX_MOVES, dtype=np.int32),
     )
 
 
@@ -95,44 +107,8 @@ def _poll(ctl: Any) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _repetition(pos: Any) -> int:
-    """0 no repetition, 1 draw, 2 side to move wins (opponent's perpetual check), 3 it loses."""
-    _b, _sqid, _plist, st, hkeys, hinfo = pos
-    h = st[3]
-    key = st[1]
-    lim = h
-    # Positions before a capture or null move cannot come back; 120 plies is the move rule.
-    while lim > 0 and (hinfo[lim] & 2) == 0 and h - lim < 120:
-        lim -= 1
-    i = h - 4
-    while i >= lim:
-        if hkeys[i] == key:
-            opp_checks = True
-            k = i + 2
-            while k <= h:
-                if (hinfo[k] & 1) == 0:
-                    opp_checks = False
-                    break
-                k += 2
-            me_checks = True
-            k = i + 1
-            while k < h:
-                if (hinfo[k] & 1) == 0:
-                    me_checks = False
-                    break
-                k += 2
-            if opp_checks and not me_checks:
-                return 2
-            if me_checks and not opp_checks:
-                return 3
-            return 1
-        i -= 2
-    return 0
-
-
-@njit(cache=True, nogil=True)
 def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int, k1: int,
-                 hist: Any) -> None:
+                 cm: int, hist: Any) -> None:
     for i in range(n):
         m = moves[i]
         fr = m >> 7
@@ -148,8 +124,16 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
             scores[i] = 1 << 29
         elif m == k1:
             scores[i] = 1 << 28
+        elif m == cm:
+            scores[i] = 1 << 27
         else:
             scores[i] = hist[fr, to]
+
+
+@njit(cache=True, nogil=True)
+def _hist_update(hist: Any, fr: int, to: int, bonus: int) -> None:
+    """Gravity update: the entry moves toward ±HIST_MAX, slower the nearer it is."""
+    hist[fr, to] += bonus - hist[fr, to] * abs(bonus) // HIST_MAX
 
 
 @njit(cache=True, nogil=True)
@@ -168,7 +152,7 @@ def _pick(moves: Any, scores: Any, i: int, n: int) -> int:
 @njit(cache=True, nogil=True)
 def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     """Captures only (all moves when in check), with stand-pat and delta pruning."""
-    _tt, hist, _k, _pv, pvlen, movebuf, scorebuf, ctl = t
+    hist, pvlen, movebuf, scorebuf, ctl = t[1], t[4], t[5], t[6], t[7]
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
@@ -199,7 +183,7 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             alpha = stand
         best = stand
         n = generate(pos, moves, True)
-    _score_moves(b, moves, scores, n, 0, 0, 0, hist)
+    _score_moves(b, moves, scores, n, 0, 0, 0, 0, hist)
     legal = 0
     for i in range(n):
         m = _pick(moves, scores, i, n)
@@ -237,7 +221,7 @@ def _has_pieces(st: Any, side: int) -> bool:
 @njit(cache=True, nogil=True)
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
               allow_null: int) -> int:
-    tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl = t
+    tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
@@ -247,12 +231,12 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     if check:
         hinfo[st[3]] |= 1
     if ply > 0:
-        rep = _repetition(pos)
-        if rep == 1:
+        rep = repetition(pos, ctl[8])
+        if rep == REP_DRAW:
             return 0
-        if rep == 2:
+        if rep == REP_WIN:
             return PERPETUAL - ply
-        if rep == 3:
+        if rep == REP_LOSS:
             return -(PERPETUAL - ply)
         # Mate-distance pruning: no line from here can beat a mate already found nearer.
         alpha = max(alpha, -MATE + ply)
@@ -303,7 +287,11 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     n = generate(pos, moves, False)
     k0 = killers[ply, 0]
     k1 = killers[ply, 1]
-    _score_moves(b, moves, scores, n, tt_move, k0, k1, hist)
+    prev = hinfo[st[3]] >> 8
+    cm = counter[prev >> 7, prev & 127] if prev != 0 else 0
+    _score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist)
+    tried = triedbuf[ply]
+    ntried = 0
     best = -INF
     best_move = 0
     flag = UPPER
@@ -313,6 +301,14 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         fr = m >> 7
         to = m & 127
         capture = b[to] != 0
+        if ply == 0 and ctl[9] > 0:
+            allowed = False
+            for j in range(ctl[9]):
+                if rootmoves[j] == m:
+                    allowed = True
+                    break
+            if not allowed:
+                continue
         u = make(pos, m)
         if in_check(pos, side):
             unmake(pos, m, u)
@@ -337,6 +333,12 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                     red += 1
                 if pvnode:
                     red -= 1
+                h = hist[fr, to]
+                if h >= HIST_GOOD:
+                    red -= 1
+                elif h <= HIST_BAD and legal > 6:
+                    red += 1
+                red = max(0, min(red, depth - 2))
             s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1)
             if s > alpha and red > 0:
                 s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1)
@@ -345,6 +347,9 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
+        if not capture and s < beta:
+            tried[ntried] = m
+            ntried += 1
         if s > best:
             best = s
             if s > alpha:
@@ -363,11 +368,13 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                         if killers[ply, 0] != m:
                             killers[ply, 1] = killers[ply, 0]
                             killers[ply, 0] = m
-                        hist[fr, to] += depth * depth
-                        if hist[fr, to] > (1 << 26):
-                            for x in range(90):
-                                for y in range(90):
-                                    hist[x, y] >>= 1
+                        bonus = min(depth * depth * 16, 1200)
+                        _hist_update(hist, fr, to, bonus)
+                        for j in range(ntried):
+                            q = tried[j]
+                            _hist_update(hist, q >> 7, q & 127, -bonus)
+                        if prev != 0:
+                            counter[prev >> 7, prev & 127] = m
                     break
     if legal == 0:
         return -MATE + ply  # checkmated or stalemated: both lose in xiangqi

@@ -65,7 +65,7 @@ class SpinOption:
 OPTIONS: tuple[SpinOption, ...] = (
     SpinOption("Level", 8, 1, 8),
     SpinOption("Hash", 16, 1, 1024),
-    SpinOption("Threads", 1, 1, 1),
+    SpinOption("Threads", 1, 1, 64),
     SpinOption("Seed", 0, 0, 2**31 - 1),
 )
 # UCCI engines spell some options differently.
