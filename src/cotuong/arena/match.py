@@ -16,6 +16,7 @@ Games run in parallel worker processes up to ``concurrency``.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import queue
@@ -30,6 +31,7 @@ from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import EnginePlayer, Limits
+from cotuong.engine.rules import obeying_moves
 from cotuong.game import Game
 from cotuong.messages import Message
 from cotuong.records import GameRecord, write_pgn
@@ -236,6 +238,13 @@ def _forfeit(loser: Color, why: str) -> Outcome:
         "OUTCOME_WIN", winner=winner, reason=Message.of("ENGINE_FAILED", side=loser, why=why)))
 
 
+def _tell_rules(engine: EnginePlayer, rules: str) -> None:
+    """Tell an engine the rule set (option ``Rules``: the built-in engine rules repetitions
+    in its search by it); an engine without the option plays by its own."""
+    with contextlib.suppress(CotuongError):
+        engine.set_option("Rules", rules)
+
+
 def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: MatchClock,
               *, rules: str = "xiangqiplay", max_plies: int = 300,
               lang: str = "en") -> tuple[tuple[str, ...], Outcome]:
@@ -250,6 +259,7 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Matc
     turn = Board(opening.fen).turn
     for engine in (red, black):
         engine.new_game()
+        _tell_rules(engine, rules)
     while game.outcome is None:
         if len(moves) >= max_plies:
             return tuple(moves), Outcome(None, Termination.MOVE_LIMIT, Message.of(
@@ -258,7 +268,8 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Matc
         limits = Limits(depth=tc.depth, nodes=tc.nodes, movetime_ms=tc.movetime_ms,
                         wtime_ms=clock[Color.RED], btime_ms=clock[Color.BLACK],
                         winc_ms=tc.inc_ms if tc.base_ms else None,
-                        binc_ms=tc.inc_ms if tc.base_ms else None)
+                        binc_ms=tc.inc_ms if tc.base_ms else None,
+                        searchmoves=obeying_moves(game))  # an arbiter's order to change
         started = time.monotonic()
         try:
             result = engine.search(opening.fen, moves, limits)

@@ -32,9 +32,7 @@ import numpy as np
 from numba import njit
 
 from cotuong.engine.position import MAX_MOVES, generate, in_check, make, unmake
-
-# Rule flags (``ctl[CTL_RULES]`` in the search).
-RULE_LEVELS, RULE_STRONGER, RULE_MINOR = 1, 2, 4
+from cotuong.engine.rules import RULE_LEVELS, RULE_MINOR, RULE_STRONGER
 
 # Results of :func:`repetition`.
 REP_NONE, REP_DRAW, REP_WIN, REP_LOSS = 0, 1, 2, 3

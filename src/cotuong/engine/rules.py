@@ -17,10 +17,13 @@
 from __future__ import annotations
 
 from cotuong.core.types import Color
-from cotuong.engine.chase import RULE_LEVELS, RULE_MINOR, RULE_STRONGER
 from cotuong.game import Game
 from cotuong.referee import orders
 from cotuong.referee.rules import RuleSet, rule_set
+
+# The search's rule flags (``ctl[CTL_RULES]``; :mod:`cotuong.engine.chase`). This module
+# loads neither NumPy nor Numba, so the arena can compute an order's moves without them.
+RULE_LEVELS, RULE_STRONGER, RULE_MINOR = 1, 2, 4
 
 
 def rule_flags(rules: str | RuleSet) -> int:

@@ -68,6 +68,8 @@ OPTIONS: tuple[SpinOption, ...] = (
     SpinOption("Threads", 1, 1, 64),
     SpinOption("Seed", 0, 0, 2**31 - 1),
 )
+# The repetition rules the search should follow (a combo option; ``cotuong.referee`` presets).
+RULES_CHOICES = ("xiangqiplay", "asian")
 # UCCI engines spell some options differently.
 _UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed"}
 
@@ -200,6 +202,8 @@ class UciServer:
         for opt in OPTIONS:
             self._write(f"option name {opt.name} type spin default {opt.default} "
                         f"min {opt.min} max {opt.max}")
+        choices = " ".join(f"var {c}" for c in RULES_CHOICES)
+        self._write(f"option name Rules type combo default {RULES_CHOICES[0]} {choices}")
         self._write("uciok")
 
     def _cmd_ucci(self, _args: list[str]) -> None:
@@ -242,6 +246,12 @@ class UciServer:
             if value.lower() not in ("true", "false"):
                 raise UciCommandError(f"usemillisec must be true or false, not {value!r}")
             self.millisec = value.lower() == "true"
+            return
+        if name.lower() == "rules":
+            if value.lower() not in RULES_CHOICES:
+                raise UciCommandError(f"option Rules must be one of {', '.join(RULES_CHOICES)}, "
+                                      f"not {value!r}")
+            self.engine.set_option("Rules", value.lower())
             return
         canonical = _UCCI_ALIASES.get(name.lower(), name)
         opt = next((o for o in OPTIONS if o.name.lower() == canonical.lower()), None)
