@@ -73,6 +73,7 @@ _I1 = np.int64(1)
 HIST_MAX = 16384
 HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
 HIST_BAD = -2000  # ... and with less than this, one ply more
+LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
 
 Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
@@ -319,6 +320,12 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         # Futility: at frontier nodes a quiet move cannot lift a hopeless static score.
         if (quiet and not pvnode and depth <= 2 and legal > 1 and m != k0 and m != k1
                 and static + 150 * depth <= alpha and abs(alpha) < MATE_BOUND):
+            unmake(pos, m, u)
+            continue
+        # Late-move pruning: near the leaves, a quiet move this late in the order (and
+        # without a good history) is not searched at all.
+        if (quiet and not pvnode and depth <= 3 and legal > LMP_BASE + 2 * depth * depth
+                and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
             unmake(pos, m, u)
             continue
         if legal == 1:
