@@ -4,7 +4,7 @@
 one ``Info`` per depth; it honours depth, movetime, clocks, infinite and ``stop``.
 Knobs make it misbehave: ``stop_delay_s`` (slow to notice ``stop``), ``bad_move``
 (answers an illegal move), ``fail`` (raises), ``ignore_time`` (thinks until stopped),
-``prefer`` (always this move if legal, to test ``banmoves``).
+``prefer`` (always this move if legal and among ``searchmoves``, to test ``banmoves``).
 
 Tests load it by path (the tests directory is not a package).
 """
@@ -64,7 +64,8 @@ class RandomPlayer:
         board = Board(start_fen)
         for m in moves:
             board.push(Move.from_iccs(m))
-        legal = sorted(m.iccs for m in board.legal_moves)
+        legal = sorted(m.iccs for m in board.legal_moves
+                       if not limits.searchmoves or m.iccs in limits.searchmoves)
         if not legal:
             raise ValueError("no legal move")
         choice = self.prefer if self.prefer in legal else self.rng.choice(legal)

@@ -3,7 +3,8 @@
 Run as ``python mock_engine.py [--protocol uci|ucci] [--rank-base 0|1] [--mode M]
 [--log FILE]``. It plays random legal moves (cotuong's own rules), reports three
 ``info`` lines per search, honours ``stop`` during ``go infinite`` and logs every
-command it receives to ``--log``. Modes: ``normal``, ``crash-on-go``, ``hang-on-go``,
+command it receives to ``--log``; it honours ``banmoves`` and ``go … searchmoves``
+(the last parameter of its ``go``). Modes: ``normal``, ``crash-on-go``, ``hang-on-go``,
 ``hang-handshake``, ``garbage-bestmove``, ``illegal-bestmove``, ``none-bestmove``,
 ``info-garbage``, ``ignore-quit`` (ignores ``quit`` and SIGTERM), ``ignore-stop``,
 ``exit-at-start``, ``late-first-bestmove`` (the first search answers after
@@ -62,10 +63,12 @@ def main() -> int:
     worker: threading.Thread | None = None
 
     searches = [0]
+    banned: set[str] = set()
 
-    def search(infinite: bool, movetime: int) -> None:
+    def search(infinite: bool, movetime: int, only: set[str]) -> None:
         searches[0] += 1
-        legal = [m.iccs for m in board.legal_moves]
+        legal = [m.iccs for m in board.legal_moves
+                 if m.iccs not in banned and (not only or m.iccs in only)]
         if mode == "late-first-bestmove" and searches[0] == 1:
             time.sleep(0.8)  # ignores 'stop', then answers anyway (a stale answer)
         for depth in (1, 2, 3):
@@ -115,7 +118,10 @@ def main() -> int:
             out("ucciok" if ucci else "uciok")
         elif cmd == "isready":
             out("readyok")
+        elif cmd == "banmoves":
+            banned = {_unwire(text, base) for text in tokens[1:]}
         elif cmd == "position":
+            banned = set()
             board = Board(None if tokens[1] == "startpos" else
                           " ".join(tokens[2:tokens.index("moves")] if "moves" in tokens
                                    else tokens[2:]))
@@ -131,8 +137,11 @@ def main() -> int:
                 continue
             infinite = "infinite" in tokens
             movetime = int(tokens[tokens.index("movetime") + 1]) if "movetime" in tokens else 0
+            only = ({_unwire(text, base) for text in tokens[tokens.index("searchmoves") + 1:]}
+                    if "searchmoves" in tokens else set())
             stop.clear()
-            worker = threading.Thread(target=search, args=(infinite, movetime), daemon=True)
+            worker = threading.Thread(target=search, args=(infinite, movetime, only),
+                                      daemon=True)
             worker.start()
         elif cmd == "stop":
             stop.set()

@@ -78,6 +78,26 @@ def test_ucci_and_rank_base_conversion(mock: Cmd, tmp_path: Path) -> None:
     assert "go time 60000 increment 500 opptime 30000" in sent
 
 
+@pytest.mark.parametrize("protocol", ["uci", "ucci"])
+def test_searchmoves_reach_the_engine_in_both_dialects(mock: Cmd, tmp_path: Path,
+                                                       protocol: str) -> None:
+    """Only the allowed root moves are searched: UCI says ``go … searchmoves``, UCCI
+    ``banmoves`` of the others; the answer is among them."""
+    log = tmp_path / "log.txt"
+    cmd = mock("--protocol", protocol, "--rank-base", "1", "--log", str(log))
+    allowed = ("h2e2", "b2e2")
+    with ExternalEngine(cmd, protocol=protocol, rank_base=1) as eng:  # type: ignore[arg-type]
+        for seed in range(4):
+            limits = Limits(movetime_ms=5 + seed, searchmoves=allowed)
+            assert eng.search(START_FEN, [], limits).bestmove in allowed
+    sent = log.read_text().splitlines()
+    if protocol == "uci":
+        assert "go movetime 5 searchmoves h3e3 b3e3" in sent
+    else:
+        bans = next(line for line in sent if line.startswith("banmoves")).split()[1:]
+        assert len(bans) == 42 and "h3e3" not in bans and "a1a2" in bans
+
+
 def test_stop_from_another_thread_ends_infinite_search(mock: Cmd) -> None:
     with ExternalEngine(mock()) as eng:
         timer = threading.Timer(0.2, eng.stop)

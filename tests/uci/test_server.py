@@ -287,12 +287,20 @@ def test_ucci_banmoves_are_never_played() -> None:
     run(server, "banmoves h2e2 b2e2", "go depth 2")
     best = out.bestmoves()[-1].split()[1]
     assert best not in ("h2e2", "b2e2") and Move.from_iccs(best) in Board().legal_moves
-    assert any("banmoves" in ln for ln in out.lines)
+    # the engine was asked to search only the other 42 moves (Limits.searchmoves)
+    searched = engine.calls[-1][2].searchmoves
+    assert len(searched) == 42 and not {"h2e2", "b2e2"} & set(searched)
     # all but one move banned: that one is played without asking the engine
     legal = sorted(m.iccs for m in Board().legal_moves)
     calls = len(engine.calls)
     run(server, "position startpos", "banmoves " + " ".join(legal[1:]), "go depth 2")
     assert out.bestmoves()[-1] == f"bestmove {legal[0]}" and len(engine.calls) == calls
+    # UCI 'go searchmoves' restricts the root the same way; a move outside them is refused
+    run(server, "position startpos", "go depth 2 searchmoves b2e2 h0g2")
+    assert out.bestmoves()[-1] in ("bestmove b2e2", "bestmove h0g2")
+    assert set(engine.calls[-1][2].searchmoves) == {"b2e2", "h0g2"}
+    run(server, "position startpos", "go depth 1 searchmoves a0a5")  # a0a5 is illegal
+    assert out.bestmoves()[-1] == "nobestmove"  # no allowed move (as Stockfish does)
     # a new position clears the bans
     run(server, "position startpos", "go depth 1")
     assert out.bestmoves()[-1] == "bestmove h2e2"

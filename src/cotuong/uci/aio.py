@@ -44,6 +44,7 @@ from cotuong.uci.errors import (
 from cotuong.uci.protocol import (
     EngineOption,
     ProtocolName,
+    export_move,
     go_command,
     parse_bestmove,
     parse_info,
@@ -285,15 +286,20 @@ class AsyncEngine:
         board = Board(start_fen)
         for text in moves:
             board.push(Move.from_iccs(text))  # our caller's moves: IllegalMoveError if bad
-        legal = {m.iccs for m in board.legal_moves}
-        if not legal:
+        every = {m.iccs for m in board.legal_moves}
+        if not every:
             raise GameOverError(f"no legal move for the side to move in {board.fen()}")
+        # Only the allowed root moves (an arbiter's order, say); UCCI says it as banmoves.
+        legal = (every & set(limits.searchmoves)) or every
         if self._dirty:
             await self.is_ready()
             self._dirty = False
         await self.send(position_command(start_fen, moves, rank_base=self.rank_base))
+        if self.protocol == "ucci" and legal != every:
+            await self.send("banmoves " + " ".join(
+                export_move(m, rank_base=self.rank_base) for m in sorted(every - legal)))
         await self.send(go_command(limits, self.protocol, turn=board.turn,
-                                   millisec=self._millisec))
+                                   millisec=self._millisec, rank_base=self.rank_base))
         loop = asyncio.get_running_loop()
         budget_ms = _time_budget_ms(limits, board.turn.value == "red")
         if budget_ms is not None:
@@ -342,8 +348,8 @@ class AsyncEngine:
                 f"{self._what()} answered '{line}' but there are {len(legal)} legal moves "
                 f"in {board.fen()}")
         if best not in legal:
-            raise EngineIllegalMoveError(
-                f"{self._what()} played the illegal move {best} in {board.fen()}")
+            why = "a move it was not allowed to search" if best in every else "the illegal move"
+            raise EngineIllegalMoveError(f"{self._what()} played {why} {best} in {board.fen()}")
         return SearchResult(best, ponder, last)
 
     async def request_stop(self) -> None:

@@ -40,6 +40,12 @@ _INFO_KEYS = frozenset(
      "currmovenumber", "hashfull", "tbhits", "cpuload", "string", "refutation", "currline",
      "wdl"]
 )
+# The numeric parameters of ``go`` (UCI and UCCI) and its flags.
+_GO_NUMBERS = frozenset(
+    ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate",
+     "time", "increment", "opptime", "oppincrement", "oppmovestogo"]
+)
+_GO_FLAGS = frozenset(["infinite", "ponder", "draw", "searchmoves"])
 _NO_MOVE = frozenset({"(none)", "0000", "none", "null"})
 # UCCI has no mate scores: a mate in n is written as MATE_SCORE - n (negative when mated).
 MATE_SCORE = 30000
@@ -183,14 +189,20 @@ def parse_go(tokens: Sequence[str], turn: Color, *, ucci: bool = False,
     UCCI clocks (``time``, ``increment``, ``opptime``…) are the side to move's and
     its opponent's, in seconds unless ``millisec``.
 
+    ``searchmoves`` takes the moves after it (up to the next keyword): only those root
+    moves are searched.
+
     >>> parse_go("wtime 1000 btime 2000 movestogo 5".split(), Color.RED)
     Limits(depth=None, nodes=None, movetime_ms=None, wtime_ms=1000, btime_ms=2000, \
-winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
+winc_ms=None, binc_ms=None, movestogo=5, infinite=False, searchmoves=())
+    >>> parse_go("searchmoves h2e2 b2e2 movetime 100".split(), Color.RED).searchmoves
+    ('h2e2', 'b2e2')
     >>> parse_go("time 30 increment 2 opptime 40".split(), Color.BLACK, ucci=True,
     ...          millisec=False).btime_ms
     30000
     """
     values: dict[str, int] = {}
+    searchmoves: list[str] = []
     infinite = False
     scale = 1 if millisec or not ucci else 1000
     i = 0
@@ -202,13 +214,18 @@ winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
         elif word == "depth" and i + 1 < len(tokens) and tokens[i + 1] == "infinite":
             infinite = True
             i += 2
-        elif word in ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
-                      "nodes", "mate", "time", "increment", "opptime", "oppincrement",
-                      "oppmovestogo"):
+        elif word in _GO_NUMBERS:
             values[word] = _number(tokens, i + 1, word, UciCommandError, negative=False)
             i += 2
         elif word == "searchmoves":
-            raise UciCommandError("'searchmoves' is not supported (UCCI 'banmoves' is)")
+            i += 1
+            while i < len(tokens) and tokens[i] not in _GO_NUMBERS and tokens[i] not in _GO_FLAGS:
+                if _MOVE_RE.match(tokens[i]) is None:
+                    raise UciCommandError(f"'searchmoves': {tokens[i]!r} is not a coordinate move")
+                searchmoves.append(tokens[i])
+                i += 1
+            if not searchmoves:
+                raise UciCommandError("'searchmoves' needs at least one move")
         else:
             raise UciCommandError(f"unknown 'go' parameter {word!r}")
     own, opp = ("wtime", "btime") if turn is Color.RED else ("btime", "wtime")
@@ -225,17 +242,21 @@ winc_ms=None, binc_ms=None, movestogo=5, infinite=False)
         depth=values.get("depth"), nodes=values.get("nodes"),
         movetime_ms=values.get("movetime"), wtime_ms=values.get("wtime"),
         btime_ms=values.get("btime"), winc_ms=values.get("winc"), binc_ms=values.get("binc"),
-        movestogo=values.get("movestogo"), infinite=infinite,
+        movestogo=values.get("movestogo"), infinite=infinite, searchmoves=tuple(searchmoves),
     )
 
 
 def go_command(limits: Limits, protocol: ProtocolName, *, turn: Color = Color.RED,
-               millisec: bool = True) -> str:
+               millisec: bool = True, rank_base: int = 0) -> str:
     """The ``go`` line for ``limits``.
 
     UCCI knows only the clock of the side to move (``time``/``increment``) and the
     opponent's (``opptime``/``oppincrement``), in seconds unless the engine accepted
-    ``usemillisec``; ``infinite`` is ``go depth infinite``.
+    ``usemillisec``; ``infinite`` is ``go depth infinite``. UCCI has no ``searchmoves``:
+    the client sends ``banmoves`` for the other moves before ``go``.
+
+    >>> go_command(Limits(movetime_ms=100, searchmoves=("h2e2",)), "uci", rank_base=1)
+    'go movetime 100 searchmoves h3e3'
 
     >>> go_command(Limits(wtime_ms=60000, btime_ms=50000, winc_ms=1000), "ucci",
     ...            turn=Color.BLACK, millisec=False)
@@ -251,6 +272,9 @@ def go_command(limits: Limits, protocol: ProtocolName, *, turn: Color = Color.RE
                 parts += [word, str(value)]
         if limits.infinite:
             parts.append("infinite")
+        if limits.searchmoves:
+            parts += ["searchmoves",
+                      *(export_move(m, rank_base=rank_base) for m in limits.searchmoves)]
         return " ".join(parts)
 
     def t(ms: int) -> str:

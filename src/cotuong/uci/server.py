@@ -29,19 +29,19 @@ and answers ``stop`` within ~0.1 s even if the engine is slow to return.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass
 
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Color, Move
-from cotuong.engine.interface import EnginePlayer, Info, Limits, SearchResult
+from cotuong.engine.interface import EnginePlayer, Info, Limits
 from cotuong.uci.errors import UciCommandError
 from cotuong.uci.protocol import (
-    MATE_SCORE,
     format_info,
     parse_go,
     parse_position,
@@ -87,17 +87,7 @@ def _hard_cap_ms(limits: Limits, turn: Color) -> int | None:
     return max(20, min(own - 50, own // 2 + inc))
 
 
-def _value(result: SearchResult) -> int:
-    """A search result's score for the side that searched, mates as huge numbers."""
-    info = result.info
-    if info is None:
-        return 0
-    if info.mate is not None:
-        return MATE_SCORE - abs(info.mate) if info.mate > 0 else -MATE_SCORE + abs(info.mate)
-    return info.score_cp or 0
-
-
-def _fallback_move(board: Board, allowed: set[str]) -> str:
+def _fallback_move(board: Board, allowed: Set[str]) -> str:
     """A move chosen without the engine: the most valuable capture, else a fixed one."""
     def victim(text: str) -> int:
         piece = board.piece_at(Move.from_iccs(text).to_square)
@@ -132,6 +122,7 @@ class UciServer:
         self._moves: tuple[str, ...] = ()
         self._board = Board()
         self._bans: frozenset[str] = frozenset()
+        self._allowed: frozenset[str] = frozenset()  # the root moves of the current search
         self._thread: threading.Thread | None = None
         self._token = 0  # identifies the current ``go``; stale threads stay silent
         self._answered = True
@@ -288,10 +279,15 @@ class UciServer:
         self._refuse_while_searching("go")
         board = self._board
         self._finish_stale_search()
-        allowed = sorted(m.iccs for m in board.legal_moves if m.iccs not in self._bans)
+        wanted = set(limits.searchmoves)
+        allowed = sorted(m.iccs for m in board.legal_moves
+                         if m.iccs not in self._bans and (not wanted or m.iccs in wanted))
         if not allowed:
             self._write("nobestmove" if self.ucci else "bestmove (none)")
             return
+        if len(allowed) < len(board.legal_moves):  # banmoves or searchmoves
+            limits = dataclasses.replace(limits, searchmoves=tuple(allowed))
+        self._allowed = frozenset(allowed)
         self._token += 1
         self._answered = False
         self._stopping.clear()
@@ -300,8 +296,7 @@ class UciServer:
         token = self._token
         self._thread = threading.Thread(
             target=self._search, name="cotuong-uci-search", daemon=True,
-            args=(token, self._start_fen, self._moves, limits, allowed,
-                  len(allowed) < len(board.legal_moves)))
+            args=(token, self._start_fen, self._moves, limits, allowed))
         self._thread.start()
         cap = _hard_cap_ms(limits, board.turn)
         if cap is not None:
@@ -364,14 +359,12 @@ class UciServer:
             self._write_raw(format_info(info, "ucci" if self.ucci else "uci"))
 
     def _search(self, token: int, fen: str, moves: tuple[str, ...], limits: Limits,
-                allowed: list[str], banned: bool) -> None:
+                allowed: list[str]) -> None:
         best: str | None = None
         ponder: str | None = None
         try:
             if len(allowed) == 1:
                 best = allowed[0]  # a forced move needs no search
-            elif banned:
-                best = self._search_without_bans(fen, moves, limits, allowed)
             else:
                 result = self.engine.search(fen, moves, limits,
                                             lambda info: self._on_info(token, info))
@@ -379,37 +372,6 @@ class UciServer:
         except Exception as exc:  # the engine's bug must not cost us the answer
             self._write(f"info string error: the engine failed: {type(exc).__name__}: {exc}")
         self._answer(token, best, ponder, None)
-
-    def _search_without_bans(self, fen: str, moves: tuple[str, ...], limits: Limits,
-                             allowed: list[str]) -> str | None:
-        """UCCI ``banmoves``: search normally; if the engine picks a banned move,
-        search each allowed move's reply position and keep the best for us."""
-        result = self.engine.search(fen, moves, limits)
-        if result.bestmove in allowed:
-            return result.bestmove
-        n = len(allowed)
-        turn = self._board.turn
-        if limits.depth is not None:
-            sub = Limits(depth=max(1, limits.depth - 1))
-        elif limits.nodes is not None:
-            sub = Limits(nodes=max(1, limits.nodes // n))
-        else:
-            budget = _hard_cap_ms(limits, turn) or 200
-            sub = Limits(movetime_ms=max(5, budget // (2 * n)))
-        best, best_value = _fallback_move(self._board, set(allowed)), -MATE_SCORE - 1
-        for text in allowed:
-            if self._stopping.is_set():
-                break
-            child = Board(fen)
-            for m in (*moves, text):
-                child.push_unchecked(Move.from_iccs(m))
-            if not child.legal_moves:
-                return text  # it mates or stalemates: both win in xiangqi
-            value = -_value(self.engine.search(fen, (*moves, text), sub))
-            if value > best_value:
-                best, best_value = text, value
-        self._write(f"info string banmoves: re-searched {n} allowed moves")
-        return best
 
     def _answer(self, token: int, best: str | None, ponder: str | None,
                 why_fallback: str | None) -> None:
@@ -421,7 +383,7 @@ class UciServer:
             if self._timer is not None:
                 self._timer.cancel()
             board = self._board
-            allowed = {m.iccs for m in board.legal_moves if m.iccs not in self._bans}
+            allowed = self._allowed
             lines = []
             if best is None or best not in allowed:
                 if best is not None:
