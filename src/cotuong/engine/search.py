@@ -19,7 +19,8 @@ millisecond.
 Repetition (:func:`cotuong.engine.chase.repetition`): a position that occurred before on the
 game or search path with the same side to move, with no capture or null move in between, ends
 the line, ruled under the rule set in ``ctl[CTL_RULES]`` with perpetual check and perpetual
-chase (the violator loses, scored ``±(PERPETUAL - ply)``), otherwise a draw.
+chase (the violator loses: scored as if mated at that node, so that a loss by rule is no
+better than a mate and the engine prefers any longer resistance), otherwise a draw.
 ``ctl[CTL_ROOT_N]`` > 0 restricts the root to the first that many moves of ``rootmoves``
 (the moves allowed by an arbiter's order, or UCCI ``banmoves``).
 
@@ -54,7 +55,6 @@ from cotuong.engine.tables import ORDER_VALUE, VALUE
 
 MATE = 30000
 MATE_BOUND = MATE - 1000  # scores beyond this are mates (distance in plies = MATE - |score|)
-PERPETUAL = 20000  # the perpetual checker loses, scored below the mate band
 INF = 32000
 MAX_PLY = 100
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
@@ -236,9 +236,9 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         if rep == REP_DRAW:
             return 0
         if rep == REP_WIN:
-            return PERPETUAL - ply
+            return MATE - ply
         if rep == REP_LOSS:
-            return -(PERPETUAL - ply)
+            return -(MATE - ply)
         # Mate-distance pruning: no line from here can beat a mate already found nearer.
         alpha = max(alpha, -MATE + ply)
         beta = min(beta, MATE - ply - 1)
