@@ -285,17 +285,15 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
     legal: list[Move] = []
     first_illegal: Move | None = None
     first_reason = ""
-    # Pseudo-legal set once, king safety only for the few candidates: much cheaper
-    # than generating every legal move (this runs once per ply of a record).
-    pseudo = set(board._pseudo_codes())
+    # Only the candidates' own geometry and king safety: much cheaper than generating
+    # every legal move (this runs once per ply of a record).
     for sq in candidates:
         target = target_square(color, spec.kind, sq, spec.op, spec.number)
         if isinstance(target, str):
             first_reason = first_reason or target
             continue
         move = Move(sq, target)
-        encoded = move.encode()
-        if encoded in pseudo and board._safe_after(encoded):
+        if board._is_legal_code(move.encode()):
             legal.append(move)
         elif first_illegal is None:
             first_illegal = move

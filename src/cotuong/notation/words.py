@@ -24,6 +24,7 @@ a piece and then as an operator. Without diacritics ``Tuong`` is either Tượng
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -52,9 +53,17 @@ def base(word: str) -> str:
     >>> base("Tướng"), base("ĐỎ")
     ('tuong', 'do')
     """
+    if word.isascii():
+        return word.lower()
     decomposed = unicodedata.normalize("NFD", word.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return plain.replace("đ", "d")
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_char(ch: str) -> str:
+    b = base(ch)
+    return b[0] if b else ch
 
 
 def _piece_letters(word: str) -> tuple[str, ...] | None:
@@ -166,11 +175,9 @@ _ANY_WORD_MOVE = re.compile(
 def plain_same_length(text: str) -> str:
     """``text`` folded (lower case, no diacritics) character by character, so that a
     match in the result is at the same place in ``text``."""
-    out = []
-    for ch in text:
-        b = base(ch)
-        out.append(b[0] if b else ch)
-    return "".join(out)
+    if text.isascii():
+        return text.lower()
+    return "".join(map(_plain_char, text))
 
 
 def join_word_moves(line: str) -> str:
