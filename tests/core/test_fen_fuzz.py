@@ -68,7 +68,7 @@ def test_mutated_fens(fen: str) -> None:
 
 @st.composite
 def random_placement(draw: st.DrawFn) -> str:
-    cells = draw(st.lists(st.sampled_from("kabnrcpKABNRCP........."), min_size=90, max_size=90))
+    cells = draw(st.text(st.sampled_from("kabnrcpKABNRCP........."), min_size=90, max_size=90))
     rows = []
     for r in range(10):
         row, empty = "", 0

@@ -36,6 +36,7 @@ def test_perft_depth_1_to_3(fen: str, counts: list[int]) -> None:
     assert board.fen() == before  # push/pop restored everything
 
 
+@pytest.mark.slow
 def test_perft_start_depth_4() -> None:
     assert perft(Board(), 4) == 3_290_240
 

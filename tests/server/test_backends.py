@@ -23,6 +23,8 @@ from cotuong.server import Settings
 from cotuong.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
+# Each test starts its own PostgreSQL or Redis server: outside the quick run.
+pytestmark = pytest.mark.slow
 
 
 def _postgres() -> Any:

@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from tests.server.e2e.conftest import Player, Server
 
+# Real Chromium games take seconds each: outside the quick run (-m "not slow").
+pytestmark = pytest.mark.slow
+
 # A short opening, legal from the start position (Red, Black, Red, …).
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
 # The referee's example: Red's rook checks from h9 and h8 while the king steps f9–f8.
