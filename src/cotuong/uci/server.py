@@ -129,6 +129,7 @@ class UciServer:
         self._stopping = threading.Event()
         self._timer: threading.Timer | None = None
         self._last_pv: tuple[str, ...] = ()
+        self._last_info: Info | None = None  # the last info line written
         self._infinite = False
         # The first ``isready`` runs a tiny search so that one-time costs (the built-in
         # engine compiles its search on first use) are paid before ``readyok``.
@@ -293,6 +294,7 @@ class UciServer:
         self._stopping.clear()
         self._infinite = limits.infinite
         self._last_pv = ()
+        self._last_info = None
         token = self._token
         self._thread = threading.Thread(
             target=self._search, name="cotuong-uci-search", daemon=True,
@@ -356,6 +358,7 @@ class UciServer:
                 return
             if info.pv:
                 self._last_pv = info.pv
+            self._last_info = info
             self._write_raw(format_info(info, "ucci" if self.ucci else "uci"))
 
     def _search(self, token: int, fen: str, moves: tuple[str, ...], limits: Limits,
@@ -369,6 +372,10 @@ class UciServer:
                 result = self.engine.search(fen, moves, limits,
                                             lambda info: self._on_info(token, info))
                 best, ponder = result.bestmove, result.ponder
+                if result.info is not None and result.info.pv and result.info != self._last_info:
+                    # The whole search's nodes and time (an unfinished last depth too), as
+                    # GUIs and match tools read the last info before bestmove.
+                    self._on_info(token, result.info)
         except Exception as exc:  # the engine's bug must not cost us the answer
             self._write(f"info string error: the engine failed: {type(exc).__name__}: {exc}")
         self._answer(token, best, ponder, None)
