@@ -1,25 +1,25 @@
-"""Static evaluation, compiled: material and piece-square score (kept incrementally by
-``make``/``unmake``) plus the terms that depend on the whole board.
+"""Static evaluation, compiled, with weights learnt from master games
+(:mod:`cotuong.engine.weights`).
 
-Terms, all in centipawns from Red's view until the final sign flip:
+In centipawns from Red's view until the final sign flip:
 
-* material + PST (``st[ST_EVAL]``, incremental);
-* piece mix: a cannon gains and a horse loses worth while the board is crowded (cannons need
-  screens; horses need room) and the reverse as it empties;
-* king safety: each missing advisor or elephant costs in proportion to the enemy's attacking
-  pieces; a king whose file is open towards an enemy rook or cannon is penalised;
-* crossed pawns are worth more when the defending side has lost advisors;
-* horse mobility (with a penalty for a nearly trapped horse) and rook mobility;
-* rooks on files without own pawns;
-* tempo for the side to move;
+* material and piece-square tables for the middlegame and the endgame (``st[2]`` and
+  ``st[4]``, kept incrementally by ``make``/``unmake``), blended by the **phase**: two per
+  rook, one per horse and cannon on the board (16 at the start, 0 with none left);
+* the positional terms of ``weights.TERMS``, each a count for Red minus the same count for
+  Black (:func:`_side_counts`), times its weight;
+* the tempo for the side to move;
 * optional deterministic noise (weaker levels): a hash of the position key with a per-search
   salt, so a position always gets the same noise within a search and the TT stays consistent.
+
+Every term is linear in the weights: :func:`features` writes the counts that multiply each
+weight, which is what the tuning script fits (``evaluate == weights · features``, tested).
 
 >>> from cotuong.engine.position import position_from_fen
 >>> from cotuong.engine.evaluate import evaluate
 >>> pos = position_from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
->>> evaluate(pos, 0, 0)  # symmetric start: just the tempo
-10
+>>> evaluate(pos, 0, 0) == int(pos[7][0])  # symmetric start: just the tempo
+True
 """
 
 from __future__ import annotations
@@ -30,45 +30,84 @@ from numba import njit
 
 from cotuong.engine.tables import HORSE_LEG, HORSE_N, HORSE_TO, RAY, RAY_LEN
 
-TEMPO = 10
+PHASE_MAX = 16
+N_TERMS = 21
+PST_COLUMNS = 2 * 7 * 50  # features: mg/eg, kind, rank * 5 + file folded onto its half
+N_FEATURES = PST_COLUMNS + N_TERMS
 
 
 @njit(cache=True, nogil=True)
-def _side_terms(b: Any, plist: Any, st: Any, side: int, majors: int) -> int:
-    """Positional terms of one side (positive = good for ``side``)."""
+def phase(st: Any) -> int:
+    """16 with every rook, horse and cannon on the board, 0 with none."""
+    p = 2 * (st[13] + st[21]) + st[12] + st[20] + st[14] + st[22]
+    return int(min(p, PHASE_MAX))
+
+
+@njit(cache=True, nogil=True)
+def material(st: Any) -> int:
+    """The tapered material and piece-square score, Red's view."""
+    ph = phase(st)
+    return int((st[2] * ph + st[4] * (PHASE_MAX - ph)) // PHASE_MAX)
+
+
+@njit(cache=True, nogil=True)
+def _ray_empty(b: Any, s: int, d: int) -> int:
+    n = RAY_LEN[s, d]
+    j = 0
+    while j < n and b[RAY[s, d, j]] == 0:
+        j += 1
+    return j
+
+
+@njit(cache=True, nogil=True)
+def _side_counts(b: Any, plist: Any, st: Any, side: int, majors: int) -> Any:
+    """The counts of ``weights.TERMS[1:]`` for ``side`` (in that order)."""
     sign = 1 - 2 * side
     other = 1 - side
     own = 8 + 8 * side
     opp = 8 + 8 * other
-    score = 0
-    # Piece mix: 12 majors at the start; cannons like company, horses like space.
-    crowd = majors - 6
-    score += (st[own + 6] - st[own + 4]) * crowd * 4
-    # King safety: missing defenders hurt in proportion to what can attack.
-    attack = 3 * st[opp + 5] + 2 * st[opp + 4] + 2 * st[opp + 6] + st[opp + 7] // 2
-    missing = (2 - st[own + 2]) * 3 + (2 - st[own + 3]) * 2
-    if missing > 0:
-        score -= missing * attack * 2
-    # Crossed pawns press harder on a palace without advisors.
-    if st[opp + 2] < 2:
-        crossed = 0
-        for pid in range(side * 16, side * 16 + 16):
-            s = plist[pid]
-            if s >= 0 and b[s] * sign == 7 and ((s >= 45) if side == 0 else (s < 45)):
-                crossed += 1
-        score += crossed * (2 - st[opp + 2]) * 12
-    # Open file towards the king.
+    crowd = (st[own + 6] - st[own + 4]) * (majors - 6)
+    adv_gone = 2 - st[own + 2]
+    ele_gone = 2 - st[own + 3]
+    enemy_crossed = 0
+    for pid in range(other * 16, other * 16 + 16):
+        s = plist[pid]
+        if s >= 0 and b[s] * sign == -7 and ((s < 45) if side == 0 else (s >= 45)):
+            enemy_crossed += 1
+    crossed = 0
+    pairs = 0
+    for pid in range(side * 16, side * 16 + 16):
+        s = plist[pid]
+        if s >= 0 and b[s] * sign == 7 and ((s >= 45) if side == 0 else (s < 45)):
+            crossed += 1
+            if s % 9 < 8 and b[s + 1] * sign == 7:
+                pairs += 1
+    # The king's file towards the enemy: open, or a rook on it, or a cannon first on it.
     k = plist[side * 16]
-    d = 0 if side == 0 else 1  # towards the enemy
-    n = RAY_LEN[k, d]
-    i = 0
-    while i < n and b[RAY[k, d, i]] == 0:
-        i += 1
-    if i == n or b[RAY[k, d, i]] * sign == -5:
-        score -= 20 + 10 * st[opp + 5]
-    elif b[RAY[k, d, i]] * sign == -6:
-        score -= 15  # enemy cannon with an empty file: one screen away from a check
-    # Mobility of horses and rooks, rooks on files without own pawns.
+    d = 0 if side == 0 else 1
+    i = _ray_empty(b, k, d)
+    first = b[RAY[k, d, i]] * sign if i < RAY_LEN[k, d] else 0
+    open_file = 1 if i == RAY_LEN[k, d] or first == -5 else 0
+    cannon_file = 1 if first == -6 else 0
+    # An own cannon behind exactly one screen on the enemy king's file (a loaded cannon).
+    ek = plist[other * 16]
+    ed = 1 - d
+    screen = 0
+    j = 0
+    n = RAY_LEN[ek, ed]
+    while j < n and b[RAY[ek, ed, j]] == 0:
+        j += 1
+    if j < n:
+        j += 1
+        while j < n and b[RAY[ek, ed, j]] == 0:
+            j += 1
+        if j < n and b[RAY[ek, ed, j]] * sign == 6:
+            screen = 1
+    horse_mob = 0
+    trapped = 0
+    rook_mob = 0
+    rook_open = 0
+    cannon_mob = 0
     for pid in range(side * 16, side * 16 + 16):
         s = plist[pid]
         if s < 0:
@@ -76,41 +115,84 @@ def _side_terms(b: Any, plist: Any, st: Any, side: int, majors: int) -> int:
         kind = b[s] * sign
         if kind == 4:
             mob = 0
-            for j in range(HORSE_N[s]):
-                if b[HORSE_LEG[s, j]] == 0 and b[HORSE_TO[s, j]] * sign <= 0:
+            for jj in range(HORSE_N[s]):
+                if b[HORSE_LEG[s, jj]] == 0 and b[HORSE_TO[s, jj]] * sign <= 0:
                     mob += 1
-            score += 4 * mob - (12 if mob <= 1 else 0)
+            horse_mob += mob
+            if mob <= 1:
+                trapped += 1
         elif kind == 5:
-            mob = 0
             for dd in range(4):
-                ln = RAY_LEN[s, dd]
-                j = 0
-                while j < ln and b[RAY[s, dd, j]] == 0:
-                    j += 1
-                mob += j
-            score += 2 * mob
+                rook_mob += _ray_empty(b, s, dd)
             f = s % 9
-            own_pawn = False
+            has_pawn = False
             for r in range(10):
                 if b[r * 9 + f] * sign == 7:
-                    own_pawn = True
+                    has_pawn = True
                     break
-            if not own_pawn:
-                score += 10
-    return int(score)
+            if not has_pawn:
+                rook_open += 1
+        elif kind == 6:
+            for dd in range(4):
+                cannon_mob += _ray_empty(b, s, dd)
+    rooks, horses, cannons = st[opp + 5], st[opp + 4], st[opp + 6]
+    return (crowd, adv_gone * rooks, adv_gone * horses, adv_gone * cannons,
+            adv_gone * enemy_crossed, ele_gone * rooks, ele_gone * horses, ele_gone * cannons,
+            ele_gone * enemy_crossed, crossed * (2 - st[opp + 2]), open_file,
+            open_file * rooks, cannon_file, horse_mob, trapped, rook_mob, rook_open,
+            cannon_mob, pairs, screen)
+
+
+@njit(cache=True, nogil=True)
+def _majors(st: Any) -> int:
+    return int(st[12] + st[13] + st[14] + st[20] + st[21] + st[22])
 
 
 @njit(cache=True, nogil=True)
 def evaluate(pos: Any, noise: int, salt: int) -> int:
     """Score of the position for the side to move, in centipawns."""
-    b, _sqid, plist, st, _hk, _hi = pos
-    majors = 0
-    for kind in (4, 5, 6):
-        majors += st[8 + kind] + st[16 + kind]
-    red = st[2] + _side_terms(b, plist, st, 0, majors) - _side_terms(b, plist, st, 1, majors)
+    b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
+    majors = _majors(st)
+    red_c = _side_counts(b, plist, st, 0, majors)
+    black_c = _side_counts(b, plist, st, 1, majors)
+    red = material(st)
+    for k in range(N_TERMS - 1):
+        red += terms[k + 1] * (red_c[k] - black_c[k])
     score = red if st[0] == 0 else -red
-    score += TEMPO
+    score += terms[0]
     if noise > 0:
         h = (st[1] ^ salt) * 0x2545F4914F6CDD1D
         score += ((h >> 24) & 0xFFFF) % (2 * noise + 1) - noise
     return int(score)
+
+
+@njit(cache=True, nogil=True)
+def features(pos: Any, out: Any) -> None:
+    """The counts each weight multiplies, Red's view, into ``out`` (``N_FEATURES`` floats):
+    the piece-square columns (mg then eg; kind; rank * 5 + file folded, since the tables
+    are symmetric left to right) weighted by the phase, then the terms, ``tempo`` as +1
+    when Red is to move and -1 when Black is."""
+    b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos
+    out[:] = 0.0
+    ph = phase(st)
+    mg = ph / PHASE_MAX
+    eg = 1.0 - mg
+    for pid in range(32):
+        s = plist[pid]
+        if s < 0:
+            continue
+        code = b[s]
+        kind = abs(code)
+        r, f = s // 9, s % 9
+        sign = 1.0
+        if code < 0:
+            r, sign = 9 - r, -1.0
+        col = (kind - 1) * 50 + r * 5 + min(f, 8 - f)
+        out[col] += sign * mg
+        out[350 + col] += sign * eg
+    majors = _majors(st)
+    red_c = _side_counts(b, plist, st, 0, majors)
+    black_c = _side_counts(b, plist, st, 1, majors)
+    out[PST_COLUMNS] = 1.0 if st[0] == 0 else -1.0
+    for k in range(N_TERMS - 1):
+        out[PST_COLUMNS + 1 + k] = red_c[k] - black_c[k]

@@ -6,11 +6,14 @@ A position is a tuple of NumPy arrays (Numba passes it to compiled code by refer
 * ``sqid``   int8[90]  id of the piece on each square or -1 (Red 0..15, Black 16..31, king first);
 * ``plist``  int32[32] square of each piece id or -1 once captured;
 * ``st``     int64[24] scalars: side to move (0 Red, 1 Black), Zobrist key, incremental
-  material+PST score (Red's view), history index, and piece counts ``st[8 + 8*side + kind]``;
+  material+PST score (Red's view) for the middlegame ``st[2]`` and the endgame ``st[4]``,
+  history index, and piece counts ``st[8 + 8*side + kind]``;
 * ``hkeys``  int64[H]  Zobrist key of every position of the game and of the search path;
 * ``hinfo``  int32[H]  per position: bit 1 = side to move is in check, bit 2 = reached by a
   capture or a null move (repetition cannot cross it); bits 8 and up = the move that led to
-  it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase).
+  it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase);
+* ``pst``    int32[2, 15, 90] and ``terms`` int32[21]: the evaluation's weights
+  (:mod:`cotuong.engine.weights`), read only.
 
 Moves are ints ``from << 7 | to`` (the rules core's internal code). Nothing here is compiled
 at import: every ``@njit(cache=True)`` function compiles on first call and is cached on disk.
@@ -48,16 +51,16 @@ from cotuong.engine.tables import (
     PAWN_AN,
     PAWN_N,
     PAWN_TO,
-    PST,
     RAY,
     RAY_LEN,
     ZOBRIST,
     ZOBRIST_SIDE,
 )
+from cotuong.engine.weights import EvalWeights, default_weights
 
-Position = tuple[Any, Any, Any, Any, Any, Any]
+Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
 
-ST_SIDE, ST_KEY, ST_EVAL, ST_HPLY = 0, 1, 2, 3
+ST_SIDE, ST_KEY, ST_EVAL, ST_HPLY, ST_EVAL_EG = 0, 1, 2, 3, 4
 ST_COUNT = 8  # st[ST_COUNT + 8 * side + kind]
 HISTORY_SIZE = 1536  # game plies + search path; longer games keep only the recent part
 MAX_MOVES = 160  # more than the most pseudo-legal moves any xiangqi position has (about 120)
@@ -194,14 +197,14 @@ def see(b: Any, m: int, values: Any) -> int:
 
 @njit(cache=True, nogil=True)
 def in_check(pos: Position, side: int) -> bool:
-    b, _sqid, plist, _st, _hk, _hi = pos
+    b, _sqid, plist, _st, _hk, _hi, _pst, _terms = pos
     return attacked(b, plist[side * 16], 1 - side)
 
 
 @njit(cache=True, nogil=True)
 def generate(pos: Position, out: Any, captures_only: bool) -> int:
     """Write the pseudo-legal moves of the side to move into ``out``; return their count."""
-    b, _sqid, plist, st, _hk, _hi = pos
+    b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos
     side = st[0]
     sign = 1 - 2 * side
     n = 0
@@ -281,7 +284,7 @@ def generate(pos: Position, out: Any, captures_only: bool) -> int:
 @njit(cache=True, nogil=True)
 def make(pos: Position, m: int) -> int:
     """Play move ``m`` (pseudo-legal); return the undo token for :func:`unmake`."""
-    b, sqid, plist, st, hkeys, hinfo = pos
+    b, sqid, plist, st, hkeys, hinfo, pst, _terms = pos
     fr = m >> 7
     to = m & 127
     p = b[fr]
@@ -289,10 +292,12 @@ def make(pos: Position, m: int) -> int:
     pid = sqid[fr]
     cid = sqid[to]
     key = st[1] ^ ZOBRIST[p + 7, fr] ^ ZOBRIST[p + 7, to] ^ ZOBRIST_SIDE
-    ev = st[2] + PST[p + 7, to] - PST[p + 7, fr]
+    ev = st[2] + pst[0, p + 7, to] - pst[0, p + 7, fr]
+    ev_eg = st[4] + pst[1, p + 7, to] - pst[1, p + 7, fr]
     if c != 0:
         key ^= ZOBRIST[c + 7, to]
-        ev -= PST[c + 7, to]
+        ev -= pst[0, c + 7, to]
+        ev_eg -= pst[1, c + 7, to]
         plist[cid] = -1
         if c > 0:
             st[8 + c] -= 1
@@ -306,6 +311,7 @@ def make(pos: Position, m: int) -> int:
     st[0] ^= 1
     st[1] = key
     st[2] = ev
+    st[4] = ev_eg
     h = st[3] + 1  # play_codes keeps room for the search path (see HISTORY_SIZE)
     st[3] = h
     hkeys[h] = key
@@ -315,7 +321,7 @@ def make(pos: Position, m: int) -> int:
 
 @njit(cache=True, nogil=True)
 def unmake(pos: Position, m: int, undo: int) -> None:
-    b, sqid, plist, st, hkeys, _hi = pos
+    b, sqid, plist, st, hkeys, _hi, pst, _terms = pos
     fr = m >> 7
     to = m & 127
     p = b[to]
@@ -327,9 +333,11 @@ def unmake(pos: Position, m: int, undo: int) -> None:
     sqid[fr] = pid
     sqid[to] = cid
     plist[pid] = fr
-    ev = st[2] - PST[p + 7, to] + PST[p + 7, fr]
+    ev = st[2] - pst[0, p + 7, to] + pst[0, p + 7, fr]
+    ev_eg = st[4] - pst[1, p + 7, to] + pst[1, p + 7, fr]
     if c != 0:
-        ev += PST[c + 7, to]
+        ev += pst[0, c + 7, to]
+        ev_eg += pst[1, c + 7, to]
         plist[cid] = to
         if c > 0:
             st[8 + c] += 1
@@ -337,13 +345,14 @@ def unmake(pos: Position, m: int, undo: int) -> None:
             st[16 - c] += 1
     st[0] ^= 1
     st[2] = ev
+    st[4] = ev_eg
     st[3] -= 1
     st[1] = hkeys[st[3]]
 
 
 @njit(cache=True, nogil=True)
 def make_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, hinfo = pos
+    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms = pos
     st[0] ^= 1
     st[1] ^= ZOBRIST_SIDE
     h = st[3] + 1
@@ -354,7 +363,7 @@ def make_null(pos: Position) -> None:
 
 @njit(cache=True, nogil=True)
 def unmake_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, _hi = pos
+    _b, _sqid, _plist, st, hkeys, _hi, _pst, _terms = pos
     st[0] ^= 1
     st[3] -= 1
     st[1] = hkeys[st[3]]
@@ -400,8 +409,10 @@ def perft(pos: Position, depth: int) -> int:
     return int(_perft(pos, depth, bufs))
 
 
-def position_from_board(board: Board) -> Position:
-    """The engine position of ``board`` (placement and side only; history starts here)."""
+def position_from_board(board: Board, weights: EvalWeights | None = None) -> Position:
+    """The engine position of ``board`` (placement and side only; history starts here),
+    evaluated with ``weights`` (default: the shipped ones)."""
+    w = weights or default_weights()
     codes = board._b
     b = np.array(codes, dtype=np.int8)
     sqid = np.full(90, -1, dtype=np.int8)
@@ -409,7 +420,7 @@ def position_from_board(board: Board) -> Position:
     st = np.zeros(24, dtype=np.int64)
     next_id = [1, 17]  # ids 0 and 16 are the kings: the king square is then plist[16 * side]
     key = 0
-    ev = 0
+    ev = ev_eg = 0
     for sq, code in enumerate(codes):
         if code == 0:
             continue
@@ -423,25 +434,27 @@ def position_from_board(board: Board) -> Position:
         plist[pid] = sq
         st[ST_COUNT + 8 * side + abs(code)] += 1
         key ^= int(ZOBRIST[code + 7, sq])
-        ev += int(PST[code + 7, sq])
+        ev += int(w.pst[0, code + 7, sq])
+        ev_eg += int(w.pst[1, code + 7, sq])
     st[ST_SIDE] = 0 if board.turn.sign > 0 else 1
     if st[ST_SIDE] == 1:
         key ^= ZOBRIST_SIDE
     st[ST_KEY] = key
     st[ST_EVAL] = ev
+    st[ST_EVAL_EG] = ev_eg
     hkeys = np.zeros(HISTORY_SIZE, dtype=np.int64)
     hinfo = np.zeros(HISTORY_SIZE, dtype=np.int32)
     hkeys[0] = key
     hinfo[0] = IRREVERSIBLE
-    pos: Position = (b, sqid, plist, st, hkeys, hinfo)
+    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, w.terms)
     if board.is_check():
         hinfo[0] |= IN_CHECK
     return pos
 
 
-def position_from_fen(fen: str) -> Position:
+def position_from_fen(fen: str, weights: EvalWeights | None = None) -> Position:
     """Validate ``fen`` with the rules core and build the engine position."""
-    return position_from_board(Board(fen))
+    return position_from_board(Board(fen), weights)
 
 
 def play_codes(pos: Position, codes: Sequence[int]) -> None:

@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
-from cotuong.engine.evaluate import evaluate
+from cotuong.engine.evaluate import evaluate, material
 from cotuong.engine.position import (
     MAX_MOVES,
     generate,
@@ -172,7 +172,7 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         n = generate(pos, moves, False)
     else:
         # Lazy evaluation: material + PST alone already decides most quiescence nodes.
-        quick = pos[3][2] if side == 0 else -pos[3][2]
+        quick = material(pos[3]) if side == 0 else -material(pos[3])
         if quick - LAZY_MARGIN >= beta:
             return int(quick - LAZY_MARGIN)
         if quick + LAZY_MARGIN <= alpha:
@@ -226,7 +226,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
-    b, _sqid, _plist, st, _hkeys, hinfo = pos
+    b, _sqid, _plist, st, _hkeys, hinfo, _pst, _terms = pos
     side = st[0]
     check = in_check(pos, side)
     if check:

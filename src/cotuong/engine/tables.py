@@ -1,4 +1,5 @@
-"""Precomputed geometry, piece values, piece-square tables and Zobrist keys as NumPy arrays.
+"""Precomputed geometry, piece values (for move ordering and exchanges) and Zobrist keys as
+NumPy arrays; the evaluation's weights are data (:mod:`cotuong.engine.weights`).
 
 Built once at import with NumPy only (no Numba compile), so importing the engine package
 stays cheap. Squares are ``rank * 9 + file`` (rank 0 = Red's back rank), exactly as in
@@ -8,8 +9,6 @@ index 0 for Red and 1 for Black.
 
 >>> int(HORSE_N[0]), int(KING_N[4]), int(PAWN_N[0, 27])
 (2, 3, 1)
->>> int(PST[ROOK + 7, 0]) == -int(PST[-ROOK + 7, 81])  # Black's table mirrors Red's
-True
 """
 
 from __future__ import annotations
@@ -22,11 +21,10 @@ I64 = npt.NDArray[np.int64]
 
 KING, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN = 1, 2, 3, 4, 5, 6, 7
 
-# Material in centipawns; a crossed pawn gets its extra worth from the PST.
+# Material in centipawns for ordering captures and exchanges (the evaluation has its own).
 VALUE = np.array([0, 0, 120, 120, 400, 900, 450, 100], dtype=np.int32)
 VALUE[KING] = 0
-# Middle-of-the-road values in pawn=100 units: rook 9, cannon 4.5, horse 4, advisor and
-# elephant 1.2; the evaluation shifts cannon/horse by how crowded the board is.
+# Rook 9, cannon 4.5, horse 4, advisor and elephant 1.2 pawns.
 
 # MVV/LVA ordering values (king as attacker ranks cheapest-but-last: it rarely captures).
 ORDER_VALUE = np.array([0, 50, 2, 2, 4, 9, 5, 1], dtype=np.int32)
@@ -138,64 +136,6 @@ def _build_pawn() -> tuple[I32, I32, I32, I32]:
     return to, n, afrom, an
 
 
-def _pst_red(kind: int, f: int, r: int) -> int:
-    """Positional bonus of a Red piece of ``kind`` on (file, rank); Black mirrors the rank.
-
-    Hand-written shapes (not taken from any engine): pawns gain a lot once across the river
-    and most on the files and ranks next to the enemy palace; horses want the centre and the
-    enemy half but not the edge; cannons like the central file and their own back half;
-    rooks like the ribs (files d/f) and the river ranks; the defenders like the centre of
-    their own formation; the king stays home.
-    """
-    centre = 4 - abs(f - 4)  # 0 at the edge, 4 on the central file
-    if kind == PAWN:
-        if r <= 4:
-            return (0, 0, 0, -2, 4)[r] + (6 if f == 4 and r == 4 else 0)
-        base = 45 + 3 * centre
-        near_palace = 3 <= f <= 5
-        by_rank = {5: 0, 6: 20, 7: 28, 8: 22, 9: -15}[r]
-        return base + by_rank + (15 if near_palace and 6 <= r <= 8 else 0)
-    if kind == HORSE:
-        bonus = 4 * centre + (0, 2, 6, 10, 14, 18, 22, 24, 16, 4)[r]
-        if f in (0, 8):
-            bonus -= 12
-        if r == 9 or (r == 8 and f in (3, 5)):
-            bonus -= 8  # stuck on the enemy back rank or clogging its own palace corner
-        return bonus
-    if kind == CANNON:
-        bonus = (6, 4, 8, 4, 4, 4, 2, 4, 2, 0)[r] + (12 if f == 4 else 2 * centre)
-        if r == 7 and f == 4:
-            bonus += 10  # central cannon pressing the palace
-        return bonus
-    if kind == ROOK:
-        bonus = (-6, 4, 2, 4, 10, 10, 8, 12, 10, 6)[r]
-        if f in (3, 5):
-            bonus += 8
-        elif f in (2, 6):
-            bonus += 4
-        elif f == 4:
-            bonus += 2
-        return bonus
-    if kind == ADVISOR:
-        return 6 if (f, r) == (4, 1) else 0
-    if kind == ELEPHANT:
-        return {(4, 2): 8, (2, 0): 2, (6, 0): 2, (0, 2): -4, (8, 2): -4}.get((f, r), 0)
-    # king
-    return (0 if f == 4 else -4) - 12 * r
-
-
-def _build_pst() -> I32:
-    """PST[code + 7, sq]: material plus position, signed (+ for Red, - for Black)."""
-    pst = np.zeros((15, 90), dtype=np.int32)
-    for kind in range(1, 8):
-        for s in range(90):
-            f, r = s % 9, s // 9
-            v = int(VALUE[kind]) + _pst_red(kind, f, r)
-            pst[kind + 7, s] = v
-            pst[-kind + 7, _sq(f, 9 - r)] = -v
-    return pst
-
-
 def _build_zobrist() -> tuple[I64, int]:
     # A fixed seed keeps keys identical across processes (the TT never leaves a process,
     # but reproducible keys make bugs reproducible).
@@ -211,5 +151,4 @@ KING_TO, _KING_EYE, KING_N = _build_steps(KING)
 ADVISOR_TO, _ADVISOR_EYE, ADVISOR_N = _build_steps(ADVISOR)
 ELEPHANT_TO, ELEPHANT_EYE, ELEPHANT_N = _build_steps(ELEPHANT)
 PAWN_TO, PAWN_N, PAWN_AFROM, PAWN_AN = _build_pawn()
-PST = _build_pst()
 ZOBRIST, ZOBRIST_SIDE = _build_zobrist()
