@@ -75,19 +75,6 @@ HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
 HIST_BAD = -2000  # ... and with less than this, one ply more
 LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
 
-
-
-def _lmr_table() -> Any:
-    """Late-move reductions by depth and move number: 0.75 + ln(depth) ln(moves) / 2.25."""
-    table = np.zeros((64, 64), dtype=np.int64)
-    for d in range(1, 64):
-        for m in range(1, 64):
-            table[d, m] = int(0.75 + np.log(d) * np.log(m) / 2.25)
-    return table
-
-
-LMR = _lmr_table()
-
 Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 
@@ -281,10 +268,6 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             flag == EXACT or (flag == LOWER and ts >= beta) or (flag == UPPER and ts <= alpha)
         ):
             return int(ts)
-    # Internal iterative reduction: a node with no move from the table is searched one ply
-    # shallower first; its next visit has the move.
-    if tt_move == 0 and depth >= 4:
-        depth -= 1
     static = 0
     if not check and not pvnode:
         static = evaluate(pos, ctl[6], ctl[7])
@@ -292,8 +275,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         if depth <= 3 and static - 120 * depth >= beta and abs(beta) < MATE_BOUND:
             return static
         if allow_null != 0 and depth >= 3 and static >= beta and _has_pieces(st, side):
-            # Deeper and further above beta: a larger reduction (Stockfish's shape).
-            r = 3 + depth // 4 + min(3, (static - beta) // 200)
+            r = 3 if depth >= 6 else 2
             make_null(pos)
             s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0)
             unmake_null(pos)
@@ -351,10 +333,12 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         else:
             red = 0
             if depth >= 3 and quiet and legal > 3 and m != k0 and m != k1:
-                red = LMR[min(depth, 63), min(legal, 63)]
+                red = 1
+                if legal > 8:
+                    red += 1
+                if depth >= 7 and legal > 16:
+                    red += 1
                 if pvnode:
-                    red -= 1
-                if m == cm:
                     red -= 1
                 h = hist[fr, to]
                 if h >= HIST_GOOD:
