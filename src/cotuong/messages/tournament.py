@@ -125,6 +125,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "T_LOTS_ALREADY": ("{players} đã được xếp bằng bốc thăm; muốn bốc lại thì hoàn tác (undo)",
                        "{players}: already ordered by a drawing of lots; undo it to draw "
                        "again"),
+    "T_BAD_CROSSTABLE": ("thứ tự bảng điểm {value}: dùng draw hoặc rank",
+                         "crosstable order {value}: use draw or rank"),
     # Store.
     "T_STORE_MISSING": ("không có giải nào ở {file}", "no tournament store at {file}"),
     "T_STORE_EXISTS": ("{file} đã có; hãy mở thay vì tạo mới",

@@ -138,7 +138,8 @@ def _cycle(n: int) -> list[list[Pairing]]:
     size = even_size(n)
     rounds: list[list[Pairing]] = []
     for r in range(1, size):
-        games, rest = [], []
+        games: list[Pairing] = []
+        rest: list[Pairing] = []
         for x, y in _board_numbers(r, size):
             red, black = berger_colours(x, y, size)
             if size != n and size in (red, black):

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from cotuong.notation.grammar import fold
 from cotuong.notation.words import base
-
 from cotuong.tournament.errors import ConfigurationError, InvalidResultError, fail
 
 

@@ -51,7 +51,7 @@ from cotuong.tournament.players import (
     find_player,
     player_info,
 )
-from cotuong.tournament.results import Number, Result, Scoring
+from cotuong.tournament.results import Number, Result, Scoring, parse_result
 from cotuong.tournament.standings import StandingRow, compute_standings, tied_groups
 from cotuong.tournament.tiebreaks import (
     DEFAULT_TIEBREAKS,
@@ -210,14 +210,14 @@ class Tournament(Handlers):
     def record(self, round: int, red: int | str, black: int | str, result: str | Result,
                pgn: str | None = None) -> Event:
         """Record the result of a scheduled game (once; see :meth:`correct`)."""
-        text = result.text if isinstance(result, Result) else result
+        text = result.text if isinstance(result, Result) else parse_result(result).text
         return self.apply(RecordResult(round, self.player(red).name, self.player(black).name,
                                        text, pgn))
 
     def correct(self, round: int, red: int | str, black: int | str, result: str | Result,
                 pgn: str | None = None, reason: str = "") -> Event:
         """Replace the result of a game that already has one."""
-        text = result.text if isinstance(result, Result) else result
+        text = result.text if isinstance(result, Result) else parse_result(result).text
         return self.apply(CorrectResult(round, self.player(red).name, self.player(black).name,
                                         text, pgn, reason))
 
@@ -236,7 +236,7 @@ class Tournament(Handlers):
         return self.apply(Reinstate(self.player(player).name, start))
 
     def edit_player(self, player: int | str, name: str | None = None,
-                    club: str | None = None, rating: int | None | str = "",
+                    club: str | None = None, rating: int | str | None = "",
                     title: str | None = None) -> Event:
         """Change a player's name, club, rating or title (``None``/``""``: unchanged for
         texts; ``rating=None`` clears it, ``""`` keeps it)."""
