@@ -114,6 +114,8 @@ def interactive_round(store: Store, round_no: int, lang: str, stdin: TextIO,
                 out("")
                 return _finish(store, round_no, lang, saved, out)
             answer = line.strip()
+            if not stdin.isatty():  # a pipe or file: show what was read, as a terminal would
+                out(answer)
             if answer.casefold() in QUIT:
                 return _finish(store, round_no, lang, saved, out)
             if not answer:
