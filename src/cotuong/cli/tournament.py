@@ -27,7 +27,12 @@ from cotuong.cli.tournament_args import (
     lang_formatter,
 )
 from cotuong.messages import Listing
-from cotuong.tournament.entry import describe_event, interactive_round, parse_round_text
+from cotuong.tournament.entry import (
+    describe_event,
+    interactive_round,
+    parse_round_text,
+    policy_words,
+)
 from cotuong.tournament.errors import (
     ConfigurationError,
     TournamentError,
@@ -126,7 +131,7 @@ def _cmd_players(args: argparse.Namespace) -> int:
                  if x]
         line = f"{p.number:3d}  {p.name}" + (f"  ({', '.join(extra)})" if extra else "")
         if p.withdrawn:
-            line += "  " + say(args.lang, "TC_WITHDRAWN_FLAG", policy=p.withdrawn)
+            line += "  " + say(args.lang, "TC_WITHDRAWN_FLAG", policy=policy_words(p.withdrawn))
         print(line)
     return 0
 

@@ -31,6 +31,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "round {round}: {red} – {black} {result} (corrected)"),
     "TE_WITHDRAW": ("{name} bỏ cuộc ({policy}, từ vòng {round})",
                     "{name} withdrew ({policy}, from round {round})"),
+    "TE_POLICY_FORFEIT": ("xử thua các ván còn lại", "remaining games forfeited"),
+    "TE_POLICY_ANNUL": ("hủy mọi ván", "all games annulled"),
     "TE_REINSTATE": ("{name} trở lại thi đấu từ vòng {round}",
                      "{name} reinstated from round {round}"),
     "TE_EDIT": ("đấu thủ {old}: {name} ({extra})", "player {old}: {name} ({extra})"),

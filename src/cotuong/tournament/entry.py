@@ -56,6 +56,11 @@ def parse_round_text(text: str) -> list[str | None]:
     return tokens
 
 
+def policy_words(policy: str) -> Message:
+    """A withdrawal policy in words."""
+    return Message.of("TE_POLICY_ANNUL" if policy == "annul" else "TE_POLICY_FORFEIT")
+
+
 def describe_event(e: Event) -> Message:
     """What an event did, in words."""
     if isinstance(e, RecordResult):
@@ -64,7 +69,8 @@ def describe_event(e: Event) -> Message:
         return Message.of("TE_CORRECT", round=e.round, red=e.red, black=e.black,
                           result=e.result)
     if isinstance(e, Withdraw):
-        return Message.of("TE_WITHDRAW", name=e.player, policy=e.policy, round=e.from_round)
+        return Message.of("TE_WITHDRAW", name=e.player, policy=policy_words(e.policy),
+                          round=e.from_round)
     if isinstance(e, Reinstate):
         return Message.of("TE_REINSTATE", name=e.player, round=e.from_round)
     if isinstance(e, EditPlayer):
