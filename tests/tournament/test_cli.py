@@ -138,7 +138,7 @@ def test_help_and_argument_errors_are_localised(tmp_path: Path,
     assert "lỗi: thiếu tham số: ĐỎ, ĐEN, KẾT_QUẢ" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["tournament", "pairings", str(tmp_path / "x"), "ba"])
-    assert "tham số VÒNG: giá trị không hợp lệ 'ba'" in capsys.readouterr().err
+    assert "tham số VÒNG: cần một số nguyên, không phải 'ba'" in capsys.readouterr().err
 
 
 def test_players_file_columns_and_field_size(tmp_path: Path,

@@ -27,6 +27,7 @@ _FORFEIT_WORDS = {"-/+": "bỏ-thắng", "-+": "bỏ-thắng", "-/-": "bỏ-bỏ
 _HELP_PARAMS = {"criteria": ", ".join(CRITERIA), "default_tiebreaks": ",".join(DEFAULT_TIEBREAKS)}
 _SECTIONS = {"positional arguments": "TH_SECTION_POSITIONAL", "options": "TH_SECTION_OPTIONS",
              "optional arguments": "TH_SECTION_OPTIONS"}
+_KINDS_VI = {"int": "một số nguyên", "float": "một số"}
 # argparse's own errors (Python 3.10-3.13 wording), as catalog codes with their parts.
 _ERRORS = (
     (re.compile(r"the following arguments are required: (?P<args>.*)"), "TA_REQUIRED"),
@@ -114,7 +115,10 @@ class TournamentParser(argparse.ArgumentParser):
         for pattern, code in _ERRORS:
             m = pattern.fullmatch(message)
             if m:
-                message = Message.of(code, **m.groupdict()).text(self.lang)
+                parts = m.groupdict()
+                if "kind" in parts and self.lang == "vi":  # argparse names the type
+                    parts["kind"] = _KINDS_VI.get(parts["kind"], parts["kind"])
+                message = Message.of(code, **parts).text(self.lang)
                 break
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: {_text('TC_ERROR', self.lang)}: {message}\n")

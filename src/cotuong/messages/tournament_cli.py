@@ -230,7 +230,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TM_NUMBER": ("SỐ", "NUMBER"),
     # argparse's own errors.
     "TA_REQUIRED": ("thiếu tham số: {args}", "the following arguments are required: {args}"),
-    "TA_INVALID_VALUE": ("tham số {arg}: giá trị không hợp lệ {value}",
+    "TA_INVALID_VALUE": ("tham số {arg}: cần {kind}, không phải {value}",
                          "argument {arg}: invalid {kind} value: {value}"),
     "TA_INVALID_CHOICE": ("tham số {arg}: {value} không có (chọn trong {choices})",
                           "argument {arg}: invalid choice: {value} (choose from {choices})"),
