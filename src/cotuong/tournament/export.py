@@ -2,7 +2,7 @@
 
 Readers give back exactly what was written (tests round-trip them), so a
 published file can be checked or re-imported.  The printable HTML page is in
-:mod:`cotuong.tournament.html`.
+:mod:`cotuong.tournament.page`.
 
 >>> from cotuong.tournament import Tournament
 >>> t = Tournament(["An", "Bình", "Chi"])
