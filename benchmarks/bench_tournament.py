@@ -133,6 +133,23 @@ def main() -> None:
         assert loaded.standings() == t.standings()
         size = (Path(tmp) / "club" / DEFAULT_FILENAME).stat().st_size
         print(f"{'store file size':58s} {size / 1024:10.1f} kB")
+        start = time.perf_counter()
+        store.update(lambda tt: tt.undo())
+        report("store: undo the last of 1560 results (rebuild + commit)",
+               time.perf_counter() - start)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        t = full_event(40, True)
+        store = SqliteStore.create(Path(tmp) / "club", Tournament(t.initial_players,
+                                                                  double=True))
+        start = time.perf_counter()
+        for r in range(1, t.rounds + 1):
+            results = [g.result.text for g in t.games(r)]
+            store.update(lambda tt, r=r, results=results: tt.record_round(r, results))
+        elapsed = time.perf_counter() - start
+        report(f"store: the same, whole rounds ({t.rounds} transactions)", elapsed,
+               f"{elapsed / t.rounds * 1000:.1f} ms/round")
+        assert SqliteStore.open(Path(tmp) / "club").load().standings() == t.standings()
 
     kill_loop(args.kills)
 

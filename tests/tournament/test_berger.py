@@ -11,6 +11,7 @@ from tests.conftest import data_path
 
 from cotuong.tournament import (
     ConfigurationError,
+    Pairing,
     PairingError,
     Tournament,
     berger_colours,
@@ -52,10 +53,17 @@ def test_schedule_equals_published_table(n: int) -> None:
     size = n + n % 2
     table = _published_tables()[size]
     schedule = berger_schedule(n)
-    assert [[(p.red, p.black) for p in rnd] for rnd in schedule] == table
+    # The games keep the table's order, numbered from 1; the phantom's pairing (the
+    # rest, odd n) is no board: it comes last, board 0.
+    expected = [[g for g in rnd if size not in g] + [g for g in rnd if size in g]
+                if n % 2 else rnd for rnd in table]
+    assert [[(p.red, p.black) for p in rnd] for rnd in schedule] == expected
     for rnd in schedule:
+        games = [p for p in rnd if not p.bye]
+        assert [p.board for p in games] == list(range(1, len(games) + 1))
         for p in rnd:
             assert p.bye == (n % 2 == 1 and size in (p.red, p.black))
+            assert (p.board == 0) == p.bye
 
 
 def _seed_round(i: int, j: int, size: int) -> int:
@@ -124,7 +132,13 @@ def test_double_round_robin_reverses_colours(n: int) -> None:
     double = berger_schedule(n, double=True)
     m = len(single)
     assert len(double) == 2 * m
-    assert double[:m] == single
+    # Cycle 1 is the table with its last two rounds exchanged (FIDE C.05 Annex 1) ...
+    order = [*range(m - 2), m - 1, m - 2] if m >= 3 else list(range(m))
+    for r, source in enumerate(order):
+        assert [(p.board, p.red, p.black, p.bye) for p in double[r]] == \
+            [(p.board, p.red, p.black, p.bye) for p in single[source]]
+        assert all(p.round == r + 1 for p in double[r])
+    # ... and cycle 2 the table in order, colours reversed.
     for r in range(m):
         assert [(p.black, p.red, p.bye) for p in single[r]] == \
             [(p.red, p.black, p.bye) for p in double[m + r]]
@@ -141,3 +155,40 @@ def test_bad_sizes_and_pairs() -> None:
         berger_round(3, 3, 12)
     with pytest.raises(PairingError):
         berger_colours(0, 13, 12)
+
+
+def _colours(schedule: tuple[tuple[Pairing, ...], ...], number: int) -> str:
+    """``R``/``B`` per round for a player, ``-`` for a rest."""
+    out = ""
+    for rnd in schedule:
+        for p in rnd:
+            if p.has(number):
+                out += "-" if p.bye else "R" if p.red == number else "B"
+    return out
+
+
+@pytest.mark.parametrize("n", range(3, 17))
+def test_no_colour_three_times_running_across_the_cycle_boundary(n: int) -> None:
+    """Double round robin: rounds m-1, m, m+1, m+2 around the boundary hold no three equal
+    colours in a row, counting rounds or games (a rest skipped); the table order of the
+    first release gave numbers 1 and N/2 + 1 three in a row for every even N."""
+    double = berger_schedule(n, double=True)
+    old = berger_schedule(n, double=True, exchange_last_two=False)
+    m = len(double) // 2
+    worst_old = 0
+    for i in range(1, n + 1):
+        for schedule, fixed in ((double, True), (old, False)):
+            seq = _colours(schedule, i)
+            near = seq[max(0, m - 3):m + 3]
+            games = seq[:m].replace("-", "")[-2:] + seq[m:].replace("-", "")[:2]
+            triple = any(t in s for s in (near, games) for t in ("RRR", "BBB"))
+            if fixed:
+                assert not triple, (n, i, seq)
+            else:
+                worst_old += triple
+    if n % 2 == 0:
+        assert worst_old >= 2  # the regression this guards against was real
+    # Every pair still meets once per cycle, once with each colour.
+    meetings = Counter((p.red, p.black) for rnd in double for p in rnd if not p.bye)
+    assert all(c == 1 for c in meetings.values())
+    assert len(meetings) == n * (n - 1)

@@ -7,15 +7,18 @@ it fails, because CI installs Chromium and a skip there would hide a regression.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.tournament.helpers import play
 
-from cotuong.tournament import Tournament
+from cotuong.tournament import PlayerInfo, Tournament
 from cotuong.tournament.page import render_html
 
 
@@ -162,3 +165,124 @@ def test_page_prints_to_pdf(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 5000
+
+
+# ----- the page on a phone and on A4 paper, through Playwright --------------------------
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "tournament"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+# Module scope: Playwright's sync API keeps an event loop in the main thread until stopped.
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    exe = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        message = "playwright is not installed (pip install -e '.[test]')"
+        if os.environ.get("CI"):
+            pytest.fail(message + " — required when CI is set")
+        pytest.skip(message)
+    pw = sync_playwright().start()
+    try:
+        chromium = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+    except Exception as exc:  # an environment problem, reported as such
+        pw.stop()
+        pytest.fail(f"chromium at {exe} could not be launched by playwright: {exc}")
+    yield chromium
+    chromium.close()
+    pw.stop()
+
+
+def _club_event() -> Tournament:
+    t = Tournament([PlayerInfo("Lại Lý Huynh", "Bình Dương", 2290, "ĐKQG"),
+                    PlayerInfo("Nguyễn Thành Bảo", "CLB Hà Nội", 2210, "KTQG"),
+                    PlayerInfo("Trềnh A Sáng", "CLB Hà Nội", 2150),
+                    PlayerInfo("Uông Dương Bắc", "Bình Dương", 2080),
+                    PlayerInfo("Võ Minh Nhất", "TP Hồ Chí Minh", 2175),
+                    PlayerInfo("Lê Thị Hương", "TP Hồ Chí Minh", 1990),
+                    PlayerInfo("Đặng Hữu Trang", "Đà Nẵng", 2120)],
+                   name="Giải Cờ tướng các Câu lạc bộ mở rộng 2026")
+    t.set_details(venue="Nhà văn hóa Thanh Niên, 4 Phạm Ngọc Thạch, Quận 1",
+                  dates="1–3/3/2026", chief_arbiter="Trần Văn Trọng",
+                  time_control="60 phút + 30 giây mỗi nước")
+    for r in (1, 2, 3):
+        t.record_round(r, ["1-0", "1/2-1/2", "0-1"])
+    return t
+
+
+def test_phone_layout_and_rank_order(tmp_path: Path, browser: Any) -> None:
+    t = _club_event()
+    page_file = tmp_path / "page.html"
+    page_file.write_text(render_html(t, crosstable="rank"), encoding="utf-8")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=1, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri())
+        # The page itself never scrolls sideways: the wide tables scroll in their box.
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, "
+                               "window.innerWidth]")
+        assert widths[0] <= widths[1] == 390, widths
+        boxes = page.evaluate("() => [...document.querySelectorAll('div.scroll')].map("
+                              "d => [d.clientWidth, d.scrollWidth, getComputedStyle(d)"
+                              ".overflowX])")
+        assert boxes and all(w <= 390 and o == "auto" for w, _, o in boxes), boxes
+        assert any(sw > w for w, sw, _ in boxes)  # the crosstable is wider than a phone
+        assert page.evaluate("() => getComputedStyle(document.body).fontSize") == "15px"
+        details = page.inner_text("dl.details")
+        for text in ("Địa điểm / Venue", "Nhà văn hóa Thanh Niên", "Tổng trọng tài",
+                     "Trần Văn Trọng", "60 phút + 30 giây mỗi nước"):
+            assert text in details
+        # Rank order: the crosstable's rows follow the standings.
+        order = page.evaluate("() => [...document.querySelectorAll('#crosstable tbody tr')]"
+                              ".map(r => +r.dataset.number)")
+        assert order == [r.number for r in t.standings()]
+        shot = ARTIFACTS / "tournament-phone.png"
+        page.screenshot(path=str(shot), full_page=True)
+        data = shot.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(data[16:20], "big") == 390  # the PNG's width
+        assert int.from_bytes(data[20:24], "big") > 844  # a long page, laid out downwards
+    finally:
+        context.close()
+
+
+def test_a4_print_with_signature_lines(tmp_path: Path, browser: Any) -> None:
+    t = _club_event()
+    page_file = tmp_path / "page.html"
+    page_file.write_text(render_html(t), encoding="utf-8")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri())
+        page.emulate_media(media="print")
+        breaks = page.evaluate("() => [...document.querySelectorAll('section.round')].map("
+                               "s => getComputedStyle(s).breakBefore)")
+        assert breaks == ["page"] * 3  # each round record on its own sheet
+        rows = page.evaluate("() => [...document.querySelectorAll('table.record')].map("
+                             "t => [...t.querySelectorAll('tbody tr')].map(r => "
+                             "[...r.querySelectorAll('td.sign')].map(c => "
+                             "c.getBoundingClientRect().width)))")
+        assert [len(r) for r in rows] == [3, 3, 3]  # three games a round
+        assert all(len(cells) == 2 and min(cells) > 80 for r in rows for cells in r)
+        signatures = page.locator("p.signature").all_inner_texts()
+        assert len(signatures) == 3
+        assert all("Trọng tài (ký, ghi rõ họ tên)" in s and "Trần Văn Trọng" in s
+                   for s in signatures)
+        assert "Nghỉ / Rest: 1. Lại Lý Huynh" in page.inner_text("#round-1")
+        pdf = tmp_path / "page.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        (ARTIFACTS / "tournament-a4.pdf").write_bytes(pdf.read_bytes())
+    finally:
+        context.close()
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data)
+    assert boxes, "no page in the PDF"
+    # A4 is 210 × 297 mm = 595.28 × 841.89 points.
+    assert all(abs(float(w) - 595.28) < 1 and abs(float(h) - 841.89) < 1 for w, h in boxes)
+    assert len(boxes) >= 4  # the standings and crosstable, then one page per round

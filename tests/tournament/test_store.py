@@ -191,3 +191,72 @@ def test_sigkill_mid_write_loses_nothing_committed(tmp_path: Path) -> None:
     # The store is still usable after the kills.
     final = SqliteStore.open(tmp_path / "club")
     assert sum(r.games for r in final.load().standings()) == 2 * acknowledged
+
+
+# What the first release wrote (schema 1): settings without "unplayed" or "schedule",
+# players as plain names, payloads without "v". Rows are written here by hand in those
+# shapes, as that version's SqliteStore.create and update did.
+OLD_SETTINGS = {"name": "CLB cũ", "players": ["A", "B", "C", "D"], "scoring": [2, 1, 0],
+                "double": True, "tiebreaks": ["sonneborn_berger", "wins", "direct_encounter"]}
+OLD_EVENTS = [
+    ("record", {"round": 1, "red": "A", "black": "D", "result": "1/2-1/2", "pgn": None}),
+    ("record", {"round": 1, "red": "B", "black": "C", "result": "1/2-1/2", "pgn": None}),
+    # After round 1 the old CLI asked for lots among the four (all on 1 point) ...
+    ("draw_lots", {"order": ["D", "C", "B", "A"]}),
+    # ... round 2 in the old double-round order (4-3 and 1-2; the FIDE order plays them
+    # in round 3) ...
+    ("record", {"round": 2, "red": "D", "black": "C", "result": "1/2-1/2", "pgn": None}),
+    ("record", {"round": 2, "red": "A", "black": "B", "result": "1/2-1/2", "pgn": None}),
+    # ... and the old --from-round default, 1.
+    ("withdraw", {"player": "D", "policy": "forfeit", "from_round": 1}),
+    ("record", {"round": 3, "red": "C", "black": "A", "result": "1/2-1/2", "pgn": None}),
+    ("record", {"round": 4, "red": "C", "black": "B", "result": "1/2-1/2", "pgn": None}),
+    ("correct", {"round": 4, "red": "C", "black": "B", "result": "1/2-1/2", "pgn": None,
+                 "reason": "xác nhận"}),
+    ("record", {"round": 5, "red": "B", "black": "A", "result": "1/2-1/2", "pgn": None}),
+    ("record", {"round": 6, "red": "A", "black": "C", "result": "1/2-1/2", "pgn": None}),
+]
+
+
+def _old_store(file: Path) -> None:
+    with sqlite3.connect(file) as conn:
+        conn.execute("CREATE TABLE meta (key VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)")
+        conn.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, kind VARCHAR(32) NOT NULL, "
+                     "payload TEXT NOT NULL, recorded_at VARCHAR(40) NOT NULL)")
+        for key, value in (("format", "cotuong-tournament"), ("schema", "1"),
+                           ("settings", json.dumps(OLD_SETTINGS, ensure_ascii=False))):
+            conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+        for seq, (kind, payload) in enumerate(OLD_EVENTS, 1):
+            conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)",
+                         (seq, kind, json.dumps(payload, ensure_ascii=False),
+                          "2026-01-10T09:00:00+00:00"))
+
+
+def test_a_store_of_the_first_release_still_opens(tmp_path: Path) -> None:
+    file = tmp_path / "old.sqlite3"
+    _old_store(file)
+    store = SqliteStore.open(file)
+    store.check()
+    t = store.load()
+    # Its double round robin keeps the order it was played in.
+    assert not t.exchange_last_two
+    assert [(p.red, p.black) for p in t.schedule[1] if not p.bye] == [(4, 3), (1, 2)]
+    # The withdrawal kept its meaning: D's games from round 1 on that had no result.
+    assert t.player("D").withdrawn == "forfeit" and t.finished
+    rows = t.standings()
+    # B 8 (SB 7+7+7+7 from the draws with A and C, 2×2+2×2 from D's forfeits = 36); A and C
+    # 7, SB 36, one (forfeit) win, drew both games: tied on everything. The
+    # drawing recorded after round 1 was for another tie (all four on 1 point): it does
+    # not decide this one.
+    assert [(r.rank_text, r.player, r.points, r.tiebreak("sonneborn_berger"), r.lots)
+            for r in rows[:3]] == [("1", "B", 8, 36, ""), ("2=", "A", 7, 36, "pending"),
+                                   ("2=", "C", 7, 36, "pending")]
+    assert t.unused_lots() == [("D", "C", "B", "A")]
+    # New events go on top, in today's shape, and everything replays again.
+    store.update(lambda t: t.draw_lots(["C", "A"]))
+    reopened = SqliteStore.open(file)
+    reopened.check()
+    assert [r.player for r in reopened.load().standings()] == ["B", "C", "A", "D"]
+    kinds = [(k, p.get("v"), p.get("legacy")) for _, k, p, _ in reopened.history()]
+    assert kinds[2] == ("draw_lots", None, None)  # stored rows are never rewritten
+    assert kinds[-1] == ("draw_lots", 2, False)

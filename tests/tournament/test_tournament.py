@@ -12,6 +12,7 @@ from cotuong.tournament import (
     DuplicatePlayerError,
     DuplicateResultError,
     InvalidResultError,
+    LotsError,
     PairingError,
     Result,
     Tournament,
@@ -112,13 +113,14 @@ def test_players_names_numbers_and_draw() -> None:
         t.add_player("Dũng")
     with pytest.raises(TournamentStateError):
         t.draw_numbers(seed=1)
-    with pytest.raises(TournamentStateError, match="at least 2"):
-        _ = Tournament(["Solo"]).schedule
+    for few in ([], ["Solo"]):  # refused at once, with the reason
+        with pytest.raises(ConfigurationError, match="at least 2 players; there are"):
+            Tournament(few)
 
 
 def test_byes_cannot_be_recorded() -> None:
     t = Tournament(["An", "Bình", "Chi"])
-    assert t.pairings(1)[0].rests == "An"
+    assert t.pairings(1)[-1].rests == "An" and t.pairings(1)[-1].board == 0
     with pytest.raises(UnknownPlayerError, match=r"1\.\.3"):  # the phantom is nobody
         t.record(1, "An", 4, "1-0")
     with pytest.raises(PairingError, match="do not meet in round 1"):
@@ -128,7 +130,7 @@ def test_byes_cannot_be_recorded() -> None:
 def test_withdrawal_forfeits_remaining_games() -> None:
     t = Tournament(["An", "Bình", "Chi", "Dũng", "Em"])
     play(t, "An", "Bình", "win")
-    t.withdraw("Bình", policy="forfeit")
+    t.withdraw("Bình", policy="forfeit", from_round=1)  # also the unentered round-1 game
     b = t.player("Bình").number
     mine = [g for g in t.games() if b in (g.red, g.black)]
     assert len(mine) == 4
@@ -137,7 +139,11 @@ def test_withdrawal_forfeits_remaining_games() -> None:
         if g.by_withdrawal:
             assert g.result.forfeit
             assert g.result.outcome(red=g.red == b) == "loss"
-    rows = {r.player: r for r in t.standings()}
+    # The standings so far (after round 2, An–Bình's round) hold no future forfeit ...
+    assert t.current_round == 2
+    assert sum(r.points for r in t.standings()) == 2 + 2 * 1  # the win, round 1's forfeit
+    # ... those after the last round all of them.
+    rows = {r.player: r for r in t.standings(t.rounds)}
     assert rows["Bình"].withdrawn and rows["Bình"].points == 0
     assert rows["Chi"].points == rows["Dũng"].points == rows["Em"].points == 2
     with pytest.raises(DuplicateResultError):
@@ -186,9 +192,9 @@ def test_attached_games_are_checked() -> None:
 
 def test_lots_need_distinct_players() -> None:
     t = four()
-    with pytest.raises(ConfigurationError):
+    with pytest.raises(LotsError):
         t.draw_lots(["An"])
-    with pytest.raises(ConfigurationError):
+    with pytest.raises(ConfigurationError):  # LotsError is one
         t.draw_lots(["An", "an"])
 
 

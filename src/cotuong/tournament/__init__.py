@@ -5,7 +5,7 @@ Independent of the engine; pure functions over plain data plus an SQL store.
 >>> from cotuong.tournament import Tournament
 >>> t = Tournament(["An", "Bình", "Chi"])
 >>> t.rounds, [p.rests for p in t.pairings(1)]
-(3, ['An', None])
+(3, [None, 'An'])
 """
 
 from cotuong.tournament.berger import (
@@ -17,6 +17,7 @@ from cotuong.tournament.berger import (
     rounds_in_cycle,
 )
 from cotuong.tournament.errors import (
+    AmbiguousPlayerError,
     AttachedGameError,
     ConfigurationError,
     CorruptStoreError,
@@ -24,20 +25,30 @@ from cotuong.tournament.errors import (
     DuplicateResultError,
     ExportFormatError,
     InvalidResultError,
+    LotsError,
+    NothingToUndoError,
     PairingError,
     TournamentError,
     TournamentStateError,
     TournamentStoreError,
     UnknownPlayerError,
 )
+from cotuong.tournament.players import Entrant, PlayerInfo, parse_players_text
 from cotuong.tournament.results import Result, Scoring, parse_result
 from cotuong.tournament.standings import StandingRow, compute_standings
-from cotuong.tournament.tiebreaks import CRITERIA, DEFAULT_TIEBREAKS, resolve_tiebreaks
-from cotuong.tournament.tournament import Entrant, NamedPairing, Tournament, TournamentGame
+from cotuong.tournament.tiebreaks import (
+    CRITERIA,
+    DEFAULT_TIEBREAKS,
+    UNPLAYED_MODES,
+    resolve_tiebreaks,
+)
+from cotuong.tournament.tournament import NamedPairing, Tournament, TournamentGame
 
 __all__ = [
     "CRITERIA",
     "DEFAULT_TIEBREAKS",
+    "UNPLAYED_MODES",
+    "AmbiguousPlayerError",
     "AttachedGameError",
     "ConfigurationError",
     "CorruptStoreError",
@@ -46,9 +57,12 @@ __all__ = [
     "Entrant",
     "ExportFormatError",
     "InvalidResultError",
+    "LotsError",
     "NamedPairing",
+    "NothingToUndoError",
     "Pairing",
     "PairingError",
+    "PlayerInfo",
     "Result",
     "Scoring",
     "StandingRow",
@@ -63,6 +77,7 @@ __all__ = [
     "berger_schedule",
     "compute_standings",
     "even_size",
+    "parse_players_text",
     "parse_result",
     "resolve_tiebreaks",
     "rounds_in_cycle",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from cotuong.records import GameRecord, read_pgn
-from cotuong.tournament.errors import AttachedGameError
+from cotuong.tournament.errors import AttachedGameError, fail
 from cotuong.tournament.results import Result
 
 _TAG = re.compile(r'^\s*\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -34,7 +34,7 @@ def check_attached_pgn(text: str, result: Result) -> str:
         raise AttachedGameError(f"the attached game is {len(text)} characters; "
                                 f"the limit is {MAX_PGN_CHARS}")
     if result.forfeit:
-        raise AttachedGameError(f"result {result.text} is a forfeit: no game to attach")
+        raise fail(AttachedGameError, "T_PGN_FORFEIT", result=result.text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     tags: dict[str, str] = {}
     body: list[str] = []
@@ -51,9 +51,7 @@ def check_attached_pgn(text: str, result: Result) -> str:
         raise AttachedGameError("the attached game has neither tags nor moves")
     tag_result = tags.get("Result")
     if tag_result not in (None, "*", "") and tag_result != result.pgn_result:
-        raise AttachedGameError(
-            f"the attached game says Result {tag_result!r} but the recorded result is {result.text}"
-        )
+        raise fail(AttachedGameError, "T_PGN_RESULT", pgn=tag_result, result=result.text)
     _check_replay(text, result)
     return text
 
@@ -63,13 +61,12 @@ def _check_replay(text: str, result: Result) -> None:
     try:
         games: list[GameRecord] = read_pgn(text)
     except ValueError as exc:  # every cotuong error is a ValueError
-        raise AttachedGameError(f"the attached game cannot be read: {exc}") from exc
+        raise fail(AttachedGameError, "T_PGN_UNREADABLE", why=str(exc)) from exc
     if len(games) != 1:
         raise AttachedGameError(f"attach exactly one game; the text holds {len(games)}")
     game = games[0]
     stopped = [issue for issue in game.issues if not issue.inferred]
     if stopped:
-        raise AttachedGameError(f"the attached game cannot be replayed: {stopped[0]}")
+        raise fail(AttachedGameError, "T_PGN_STOPPED", why=str(stopped[0]))
     if game.result not in ("*", result.pgn_result):
-        raise AttachedGameError(
-            f"the attached game ends {game.result} but the recorded result is {result.text}")
+        raise fail(AttachedGameError, "T_PGN_ENDS", pgn=game.result, result=result.text)

@@ -14,6 +14,13 @@ The schedule is built by the rotation of the printed tables (board 1 holds
 player ``N``; board ``k`` pairs the numbers ``k - 1`` above and below ``N``'s
 opponent, cyclically), so the board order matches the published tables; the
 tests check that the result obeys rules (a) and (b) for every ``N`` up to 40.
+With an odd field the phantom's pairing is no board: the games keep the tables'
+order, numbered from 1, and the rest comes last with board number 0.
+
+A double round robin plays the cycle again with colours reversed. As FIDE's
+Berger tables recommend (Handbook C.05 Annex 1), the first cycle's last two
+rounds are exchanged: otherwise numbers 1 and ``N/2 + 1`` get the same colour
+three times running across the cycle boundary.
 
 >>> [(p.red, p.black) for p in berger_schedule(4)[0]]
 [(1, 4), (2, 3)]
@@ -127,30 +134,50 @@ def _board_numbers(r: int, size: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def berger_schedule(n: int, double: bool = False) -> tuple[tuple[Pairing, ...], ...]:
+def _cycle(n: int) -> list[list[Pairing]]:
+    size = even_size(n)
+    rounds: list[list[Pairing]] = []
+    for r in range(1, size):
+        games: list[Pairing] = []
+        rest: list[Pairing] = []
+        for x, y in _board_numbers(r, size):
+            red, black = berger_colours(x, y, size)
+            if size != n and size in (red, black):
+                rest.append(Pairing(r, 0, red, black, bye=True))
+            else:
+                games.append(Pairing(r, len(games) + 1, red, black))
+        rounds.append(games + rest)
+    return rounds
+
+
+def _renumber(rnd: list[Pairing], round_no: int, swap_colours: bool) -> tuple[Pairing, ...]:
+    return tuple(Pairing(round_no, p.board, p.black if swap_colours else p.red,
+                         p.red if swap_colours else p.black, p.bye) for p in rnd)
+
+
+def berger_schedule(n: int, double: bool = False,
+                    exchange_last_two: bool = True) -> tuple[tuple[Pairing, ...], ...]:
     """All rounds for ``n`` drawn numbers; ``double`` adds a cycle with colours reversed.
 
-    Boards with the phantom player (odd ``n``) are kept and flagged ``bye``, so a
-    pairing sheet can say who rests.
+    The phantom's pairing (odd ``n``) is kept, last, flagged ``bye`` with board 0, so
+    a pairing sheet can say who rests. In a double round robin of four or more rounds
+    a cycle, ``exchange_last_two`` (the FIDE recommendation; ``False`` only for events
+    stored before it) plays the first cycle's last two rounds in exchanged order.
 
     >>> s = berger_schedule(3)
-    >>> len(s), [(p.red, p.black, p.bye) for p in s[1]]
-    (3, [(4, 3, True), (1, 2, False)])
+    >>> len(s), [(p.board, p.red, p.black, p.bye) for p in s[1]]
+    (3, [(1, 1, 2, False), (0, 4, 3, True)])
     >>> [(p.red, p.black) for p in berger_schedule(2, double=True)[1]]
     [(2, 1)]
+    >>> [berger_schedule(4, double=True)[r][0].red for r in range(6)]
+    [1, 2, 4, 4, 3, 4]
     """
-    size = even_size(n)
-    rounds: list[tuple[Pairing, ...]] = []
-    for r in range(1, size):
-        boards = []
-        for b, (x, y) in enumerate(_board_numbers(r, size), 1):
-            red, black = berger_colours(x, y, size)
-            boards.append(Pairing(r, b, red, black, bye=size != n and size in (red, black)))
-        rounds.append(tuple(boards))
+    cycle = _cycle(n)
+    m = len(cycle)
+    first = list(cycle)
+    if double and exchange_last_two and m >= 3:
+        first[m - 2], first[m - 1] = first[m - 1], first[m - 2]
+    rounds = [_renumber(rnd, r, False) for r, rnd in enumerate(first, 1)]
     if double:
-        m = size - 1
-        rounds += [
-            tuple(Pairing(p.round + m, p.board, p.black, p.red, p.bye) for p in rnd)
-            for rnd in rounds[:m]
-        ]
+        rounds += [_renumber(rnd, r + m, True) for r, rnd in enumerate(cycle, 1)]
     return tuple(rounds)

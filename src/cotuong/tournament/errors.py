@@ -15,12 +15,37 @@ UNKNOWN_PLAYER
 from __future__ import annotations
 
 from cotuong.core.errors import CotuongError
+from cotuong.messages import Message
 
 
 class TournamentError(CotuongError):
-    """Base class of every tournament error."""
+    """Base class of every tournament error.
+
+    Raised with a catalog :class:`~cotuong.messages.Message` (``reason``), the error
+    reads in English as ``str(error)`` and in Vietnamese as ``error.text("vi")``.
+
+    >>> e = UnknownPlayerError(Message.of("T_NO_SUCH_NAME", name="Dũng"))
+    >>> e.text("vi")
+    "không có đấu thủ nào tên 'Dũng'"
+    """
 
     code = "TOURNAMENT_ERROR"
+    reason: Message | None = None
+
+    def __init__(self, message: str | Message, code: str | None = None) -> None:
+        if isinstance(message, Message):
+            self.reason = message
+            message = message.en
+        super().__init__(message, code)
+
+    def text(self, lang: str = "en") -> str:
+        """The error in ``lang`` (``"vi"`` or ``"en"``)."""
+        return self.reason.text(lang) if self.reason is not None else self.message
+
+
+def fail(cls: type[TournamentError], code: str, **params: object) -> TournamentError:
+    """An error of class ``cls`` with the catalog message ``code`` (to ``raise``)."""
+    return cls(Message.of(code, **params))
 
 
 class UnknownPlayerError(TournamentError):
@@ -47,10 +72,22 @@ class PairingError(TournamentError):
     code = "NOT_IN_SCHEDULE"
 
 
+class AmbiguousPlayerError(UnknownPlayerError):
+    """A name typed without diacritics that fits more than one player."""
+
+    code = "AMBIGUOUS_PLAYER"
+
+
 class DuplicateResultError(TournamentError):
     """A second result for a game that already has one (use a correction)."""
 
     code = "DUPLICATE_RESULT"
+
+
+class NothingToUndoError(TournamentError):
+    """An undo with no event left to undo."""
+
+    code = "NOTHING_TO_UNDO"
 
 
 class TournamentStateError(TournamentError):
@@ -63,6 +100,13 @@ class ConfigurationError(TournamentError):
     """Bad tournament settings: scoring, tie-break names, too few players."""
 
     code = "INVALID_CONFIGURATION"
+
+
+class LotsError(ConfigurationError):
+    """A drawing of lots that does not fit a final tie (players not tied, tie incomplete,
+    event not finished)."""
+
+    code = "INVALID_LOTS"
 
 
 class AttachedGameError(TournamentError):

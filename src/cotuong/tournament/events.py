@@ -1,10 +1,18 @@
 """What an arbiter does, as frozen events: the store keeps them, replay rebuilds.
 
-Players are named (not numbered) in events because names never change while
-numbers are only fixed once drawn.
+Players are named (not numbered) in events: numbers are only fixed once drawn,
+and a rename is itself an event, so each event names players as they were called
+when it happened.
+
+Payloads carry their version (``"v"``). Version 1 is what the first release wrote
+(no ``"v"``); it still reads: a version-1 drawing of lots was accepted without
+checking it against a final tie, so it comes back flagged ``legacy`` and is only
+applied to the very tie it was drawn for.
 
 >>> e = RecordResult(3, "An", "Bình", "1-0")
 >>> event_from_payload(e.kind, e.payload()) == e
+True
+>>> event_from_payload("draw_lots", {"order": ["An", "Bình"]}).legacy
 True
 """
 
@@ -13,7 +21,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from cotuong.tournament.errors import CorruptStoreError
+from cotuong.tournament.errors import CorruptStoreError, fail
+
+EVENT_VERSION = 2  # what this version writes; 1 (no "v") is read too
 
 
 @dataclass(frozen=True)
@@ -23,9 +33,11 @@ class Event:
     kind: ClassVar[str] = ""
 
     def payload(self) -> dict[str, Any]:
-        """A JSON-ready dict of the fields."""
+        """A JSON-ready dict of the fields, with the payload version ``v``."""
         out = asdict(self)
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        data = {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        data["v"] = EVENT_VERSION
+        return data
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,9 @@ class AddPlayer(Event):
 
     kind: ClassVar[str] = "add_player"
     name: str
+    club: str = ""
+    rating: int | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,23 +98,83 @@ class Withdraw(Event):
 
 
 @dataclass(frozen=True)
+class Reinstate(Event):
+    """A withdrawn player comes back: the forfeits their withdrawal scored from
+    ``from_round`` on are lifted (earlier ones stand)."""
+
+    kind: ClassVar[str] = "reinstate"
+    player: str
+    from_round: int
+
+
+@dataclass(frozen=True)
+class EditPlayer(Event):
+    """A player's name, club, rating or title changed (the whole new record)."""
+
+    kind: ClassVar[str] = "edit_player"
+    player: str
+    name: str
+    club: str = ""
+    rating: int | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
 class DrawLots(Event):
-    """The arbiter drew lots among tied players: ``order`` best first."""
+    """The arbiter drew lots among players tied in the final ranking: ``order`` best
+    first. ``legacy``: read from a version-1 log, where it was not checked."""
 
     kind: ClassVar[str] = "draw_lots"
     order: tuple[str, ...]
+    legacy: bool = False
+
+
+@dataclass(frozen=True)
+class SetDetails(Event):
+    """The event's details as printed on its pages (the whole new set)."""
+
+    kind: ClassVar[str] = "details"
+    name: str = ""
+    venue: str = ""
+    dates: str = ""
+    chief_arbiter: str = ""
+    time_control: str = ""
+
+
+@dataclass(frozen=True)
+class Undo(Event):
+    """The last event still in force is undone; ``undone`` is its place in the log
+    (1-based). It stays in the log, as does this undo."""
+
+    kind: ClassVar[str] = "undo"
+    undone: int
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
-    c.kind: c for c in (AddPlayer, DrawNumbers, RecordResult, CorrectResult, Withdraw, DrawLots)
+    c.kind: c for c in (AddPlayer, DrawNumbers, RecordResult, CorrectResult, Withdraw,
+                        Reinstate, EditPlayer, DrawLots, SetDetails, Undo)
 }
 
 
+def _upgrade(kind: str, version: object, payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload of an older version in today's shape."""
+    if version == EVENT_VERSION:
+        return payload
+    if version != 1:
+        raise fail(CorruptStoreError, "T_EVENT_VERSION", kind=kind, version=repr(version),
+                   known=EVENT_VERSION)
+    if kind == "draw_lots":
+        return {**payload, "legacy": True}
+    return payload
+
+
 def event_from_payload(kind: str, payload: Any) -> Event:
-    """Rebuild an event; a malformed one raises :class:`CorruptStoreError`."""
+    """Rebuild an event (any version); a malformed one raises :class:`CorruptStoreError`."""
     cls = EVENT_TYPES.get(kind)
     if cls is None or not isinstance(payload, dict):
         raise CorruptStoreError(f"unknown event {kind!r} in the store")
+    payload = dict(payload)
+    payload = _upgrade(kind, payload.pop("v", 1), payload)
     names = {f.name for f in fields(cls)}
     if not set(payload) <= names:
         extra = sorted(set(payload) - names)

@@ -2,7 +2,7 @@
 
 Readers give back exactly what was written (tests round-trip them), so a
 published file can be checked or re-imported.  The printable HTML page is in
-:mod:`cotuong.tournament.html`.
+:mod:`cotuong.tournament.page`.
 
 >>> from cotuong.tournament import Tournament
 >>> t = Tournament(["An", "Bình", "Chi"])
@@ -23,7 +23,7 @@ from typing import Any
 
 from cotuong.tournament.errors import ExportFormatError
 from cotuong.tournament.results import Number
-from cotuong.tournament.standings import StandingRow
+from cotuong.tournament.standings import LOTS_VALUES, StandingRow
 from cotuong.tournament.tournament import Tournament
 
 STANDINGS_FORMAT = "cotuong-standings/1"
@@ -131,8 +131,8 @@ def _row_from_dict(d: dict[str, Any], keys: Sequence[str], where: str) -> Standi
                 raise ExportFormatError(f"{where}, {k}: a number is required")
             return v
         lots = d["lots"]
-        if lots not in ("", "pending", "drawn"):
-            raise ExportFormatError(f"{where}: lots must be '', 'pending' or 'drawn'")
+        if lots not in LOTS_VALUES:
+            raise ExportFormatError(f"{where}: lots must be one of {LOTS_VALUES}")
         return StandingRow(
             rank=_int(d["rank"], f"{where}, rank"), number=_int(d["number"], f"{where}, number"),
             player=str(d["player"]), points=req("points"),

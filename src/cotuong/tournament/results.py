@@ -17,7 +17,9 @@ import enum
 import math
 from dataclasses import dataclass
 
-from cotuong.tournament.errors import ConfigurationError, InvalidResultError
+from cotuong.notation.grammar import fold
+from cotuong.notation.words import base
+from cotuong.tournament.errors import ConfigurationError, InvalidResultError, fail
 
 
 class Result(enum.Enum):
@@ -77,26 +79,42 @@ _ALIASES = {
     "-+": Result.BLACK_FORFEIT_WIN,
     "-/-": Result.DOUBLE_FORFEIT,
     "--": Result.DOUBLE_FORFEIT,
+    # Words, from Red's side first: safe on a command line (no leading "-"). They are
+    # compared without case and diacritics, so "thang-bo" and "THẮNG-BỎ" are the same.
+    "thang-bo": Result.RED_FORFEIT_WIN,
+    "win-forfeit": Result.RED_FORFEIT_WIN,
+    "bo-thang": Result.BLACK_FORFEIT_WIN,
+    "forfeit-win": Result.BLACK_FORFEIT_WIN,
+    "bo-bo": Result.DOUBLE_FORFEIT,
+    "forfeit-forfeit": Result.DOUBLE_FORFEIT,
 }
 
 
 def parse_result(text: str) -> Result:
     """Read a result string; raise :class:`InvalidResultError` naming the accepted forms.
 
-    >>> parse_result(" 0-1 ").name
-    'BLACK_WIN'
+    Dashes a word processor puts in (``–``) read as ``-``; the forfeits also have words
+    (``thắng-bỏ`` = ``+/-``, ``bỏ-thắng`` = ``-/+``, ``bỏ-bỏ`` = ``-/-``; English
+    ``win-forfeit``, ``forfeit-win``, ``forfeit-forfeit``).
+
+    >>> parse_result(" 0-1 ").name, parse_result("Thắng-bỏ").text
+    ('BLACK_WIN', '+/-')
     >>> parse_result("2-0")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     cotuong.tournament.errors.InvalidResultError: unknown result '2-0': use 1-0, 0-1, 1/2-1/2, ...
     """
-    key = text.strip().replace(" ", "") if isinstance(text, str) else ""
+    raw = text.strip().replace(" ", "") if isinstance(text, str) else ""
+    if raw in _ALIASES:  # before NFKC, which spells "½" as "1⁄2"
+        return _ALIASES[raw]
+    key = fold(raw)
     if key in _ALIASES:
         return _ALIASES[key]
-    raise InvalidResultError(
-        f"unknown result {text!r}: use 1-0, 0-1, 1/2-1/2, +/- (Red present, Black absent), "
-        "-/+ or -/- (both absent)"
-    )
+    word = base(key)
+    if word in _ALIASES:
+        return _ALIASES[word]
+    raise fail(InvalidResultError, "T_INVALID_RESULT", text=text if isinstance(text, str)
+               else repr(text))
 
 
 Number = int | float
@@ -120,23 +138,22 @@ class Scoring:
             # Checked first: "x" > 1 would be a TypeError, inf points break the exports.
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or not math.isfinite(value):
-                raise ConfigurationError(f"scoring: {name} points must be a finite number, "
-                                         f"got {value!r}")
+                raise fail(ConfigurationError, "T_SCORING_NUMBER", name=name,
+                           value=repr(value))
         if not (self.win > self.draw >= self.loss):
-            raise ConfigurationError(
-                f"scoring must satisfy win > draw >= loss, got {self.win}/{self.draw}/{self.loss}"
-            )
+            raise fail(ConfigurationError, "T_SCORING_ORDER",
+                       text=f"{self.win}/{self.draw}/{self.loss}")
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
         """Read ``"2,1,0"`` (or ``2/1/0``) into a scoring."""
         parts = text.replace("/", ",").split(",")
         if len(parts) != 3:
-            raise ConfigurationError(f"scoring needs three numbers win,draw,loss, got {text!r}")
+            raise fail(ConfigurationError, "T_SCORING_TEXT", text=text)
         try:
             values = [float(p) for p in parts]
         except ValueError:
-            raise ConfigurationError(f"scoring {text!r} is not three numbers") from None
+            raise fail(ConfigurationError, "T_SCORING_TEXT", text=text) from None
         nums: list[Number] = [int(v) if v.is_integer() else v for v in values]
         return cls(nums[0], nums[1], nums[2])
 

@@ -30,7 +30,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cotuong.tournament.errors import CorruptStoreError, TournamentError, TournamentStoreError
+from cotuong.tournament.errors import (
+    CorruptStoreError,
+    TournamentError,
+    TournamentStoreError,
+    fail,
+)
 from cotuong.tournament.events import event_from_payload
 from cotuong.tournament.tournament import Tournament
 
@@ -130,8 +135,9 @@ class SqlStore:
             try:
                 tournament.apply(event_from_payload(str(kind), json.loads(payload)))
             except (json.JSONDecodeError, TournamentError) as exc:
-                raise CorruptStoreError(
-                    f"{self.where}: event {seq} ({kind}) cannot be replayed: {exc}") from None
+                why = exc.reason if isinstance(exc, TournamentError) and exc.reason else str(exc)
+                raise fail(CorruptStoreError, "T_STORE_REPLAY", file=self.where, seq=seq,
+                           kind=kind, why=why) from None
         return tournament
 
     def _append(self, tournament: Tournament, start: int) -> None:
@@ -150,10 +156,9 @@ class SqlStore:
             raise
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise TournamentStoreError(
-                    f"{self.where} is busy (locked by another process)") from exc
-            raise CorruptStoreError(f"{self.where} is damaged or not a tournament store: "
-                                    f"{exc}") from exc
+                raise fail(TournamentStoreError, "T_STORE_BUSY", file=self.where) from exc
+            raise fail(CorruptStoreError, "T_STORE_DAMAGED", file=self.where,
+                       why=str(exc)) from exc
 
     # ----- public --------------------------------------------------------------
     def load(self) -> Tournament:
@@ -212,10 +217,9 @@ class SqliteStore(SqlStore):
             # FULL: a commit is on disk before we report success (power loss too).
             conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.OperationalError as exc:  # permissions, missing directory, locks
-            raise TournamentStoreError(f"cannot open {file}: {exc}") from exc
+            raise fail(TournamentStoreError, "T_STORE_OPEN", file=file, why=str(exc)) from exc
         except sqlite3.DatabaseError as exc:  # "file is not a database" and the like
-            raise CorruptStoreError(f"{file} is damaged or not a tournament store: "
-                                    f"{exc}") from exc
+            raise fail(CorruptStoreError, "T_STORE_DAMAGED", file=file, why=str(exc)) from exc
         return conn
 
     @classmethod
@@ -223,7 +227,7 @@ class SqliteStore(SqlStore):
         """Create a new store; refuses to overwrite an existing one."""
         file = cls.resolve(path)
         if file.exists():
-            raise TournamentStoreError(f"{file} already exists; open it instead of creating it")
+            raise fail(TournamentStoreError, "T_STORE_EXISTS", file=file)
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -242,7 +246,7 @@ class SqliteStore(SqlStore):
         """Open an existing store (a missing file is an error, never silently created)."""
         file = cls.resolve(path)
         if not file.is_file():
-            raise TournamentStoreError(f"no tournament store at {file}")
+            raise fail(TournamentStoreError, "T_STORE_MISSING", file=file)
         return cls(cls._connect(file), SQLITE, str(file))
 
     def check(self) -> None:

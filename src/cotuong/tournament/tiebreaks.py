@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cotuong.tournament.errors import ConfigurationError
+from cotuong.tournament.errors import ConfigurationError, fail
 from cotuong.tournament.results import Number
 
 DEFAULT_TIEBREAKS: tuple[str, ...] = ("sonneborn_berger", "wins", "direct_encounter")
@@ -35,12 +35,38 @@ class PlayerGame:
     played: bool
 
 
+UNPLAYED_MODES = ("counted", "fide")
+
+
 @dataclass(frozen=True)
 class Context:
-    """What criteria read: each player's counted games and total points."""
+    """What criteria read: each player's counted games and total points.
+
+    ``unplayed`` says how games not played over the board (forfeits) count:
+    ``"counted"`` like played games (the default, as RULES §7 says "a forfeit scores
+    as a win"), or ``"fide"``: FIDE's tie-break regulations (Handbook C.07, 2024,
+    Art. 16) evaluate a player's own unplayed game, in the criteria built on
+    opponents' scores, as a draw against the player themself (a virtual opponent
+    with the player's own score), and count only games won over the board (C.07
+    "WON") as wins. ``draw_points`` is what a draw scores.
+    """
 
     games: Mapping[int, tuple[PlayerGame, ...]]
     points: Mapping[int, Number]
+    unplayed: str = "counted"
+    draw_points: Number = 1
+
+    @property
+    def fide(self) -> bool:
+        """Whether unplayed games count the FIDE way."""
+        return self.unplayed == "fide"
+
+    def opponent_part(self, player: int, game: PlayerGame) -> tuple[Number, Number]:
+        """``(points, opponent's score)`` a game brings to SB and Buchholz: the virtual
+        opponent's draw for an unplayed game under ``fide``."""
+        if self.fide and not game.played:
+            return self.draw_points, self.points[player]
+        return game.points, self.points[game.opponent]
 
 
 class Criterion:
@@ -61,7 +87,8 @@ class SonnebornBerger(Criterion):
 
     With 2/1/0 scoring this is 2× the score of each beaten opponent plus 1× each
     drawn one; with 1/½/0 it is the classic "full score of beaten opponents plus
-    half of drawn ones".  Forfeit wins count like wins.  Sources: RULES §7; seed
+    half of drawn ones".  Forfeit wins count like wins, or (``unplayed="fide"``) as
+    a draw against a virtual opponent with the player's own score.  Sources: RULES §7; seed
     ``000`` ("hai chỉ số"); ``data/tournament-references.md`` (WXF 18th World
     Championship 2023 §VIII.b.i "highest opponent score (also called
     Sonneborn–Berger score)"; VN explainer "Các hệ số phụ thông dụng", 2018).
@@ -76,12 +103,16 @@ class SonnebornBerger(Criterion):
     label_en = "Sonneborn–Berger"
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
-        return {p: sum((g.points * ctx.points[g.opponent] for g in ctx.games[p]), 0)
-                for p in group}
+        out: dict[int, Number] = {}
+        for p in group:
+            parts = (ctx.opponent_part(p, g) for g in ctx.games[p])
+            out[p] = sum((pts * opp for pts, opp in parts), 0)
+        return out
 
 
 class Wins(Criterion):
-    """Number of wins, forfeit wins included ("a forfeit scores as a win", RULES §7).
+    """Number of wins, forfeit wins included ("a forfeit scores as a win", RULES §7);
+    with ``unplayed="fide"`` games won over the board only (FIDE C.07 "WON").
 
     Sources: RULES §7 (second index after Sonneborn–Berger); World Championship
     2025 order "số ván thắng" (``data/tournament-references.md``); FIDE C.07 WIN.
@@ -95,7 +126,9 @@ class Wins(Criterion):
     label_en = "Wins"
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
-        return {p: sum(1 for g in ctx.games[p] if g.outcome == "win") for p in group}
+        return {p: sum(1 for g in ctx.games[p]
+                       if g.outcome == "win" and (g.played or not ctx.fide))
+                for p in group}
 
 
 class DirectEncounter(Criterion):
@@ -141,7 +174,7 @@ class Buchholz(Criterion):
     label_en = "Buchholz"
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
-        return {p: sum((ctx.points[g.opponent] for g in ctx.games[p]), 0) for p in group}
+        return {p: sum((ctx.opponent_part(p, g)[1] for g in ctx.games[p]), 0) for p in group}
 
 
 class WinsWithBlack(Criterion):
@@ -199,10 +232,10 @@ def resolve_tiebreaks(names: Iterable[str]) -> tuple[Criterion, ...]:
     seen: set[str] = set()
     for name in names:
         if name not in CRITERIA:
-            raise ConfigurationError(
-                f"unknown tie-break {name!r}; known: {', '.join(CRITERIA)}")
+            raise fail(ConfigurationError, "T_UNKNOWN_TIEBREAK", name=name,
+                       known=", ".join(CRITERIA))
         if name in seen:
-            raise ConfigurationError(f"tie-break {name!r} is listed twice")
+            raise fail(ConfigurationError, "T_TIEBREAK_TWICE", name=name)
         seen.add(name)
         out.append(CRITERIA[name]())
     return tuple(out)

@@ -3,7 +3,7 @@
 A :class:`Tournament` is built from its settings and changed only through
 events (:mod:`cotuong.tournament.events`); each public method validates, applies
 and returns the event, so a store can append it and a replay rebuilds the same
-state.
+state. :meth:`Tournament.undo` is an event too: the log keeps everything.
 
 >>> t = Tournament(["An", "Bình", "Chi", "Dũng"])
 >>> [(p.red, p.black) for p in t.pairings(1)]
@@ -12,160 +12,114 @@ state.
 >>> _ = t.record(1, 2, 3, "1/2-1/2")
 >>> [(r.rank_text, r.player, r.points) for r in t.standings()]
 [('1', 'An', 2), ('2=', 'Bình', 1), ('2=', 'Chi', 1), ('4', 'Dũng', 0)]
+>>> _ = t.undo()
+>>> t.current_round, len(t.games()), len(t.events)
+(1, 1, 3)
 """
 
 from __future__ import annotations
 
 import random
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from cotuong.tournament.attached import check_attached_pgn
 from cotuong.tournament.berger import Pairing, berger_schedule
 from cotuong.tournament.errors import (
     ConfigurationError,
-    DuplicatePlayerError,
-    DuplicateResultError,
+    NothingToUndoError,
     PairingError,
     TournamentStateError,
-    UnknownPlayerError,
+    fail,
 )
 from cotuong.tournament.events import (
     AddPlayer,
     CorrectResult,
     DrawLots,
     DrawNumbers,
+    EditPlayer,
     Event,
     RecordResult,
+    Reinstate,
+    SetDetails,
+    Undo,
     Withdraw,
 )
+from cotuong.tournament.handlers import Handlers, NamedPairing, TournamentGame
+from cotuong.tournament.players import (
+    Entrant,
+    PlayerInfo,
+    clean_name,
+    find_player,
+    player_info,
+)
 from cotuong.tournament.results import Number, Result, Scoring, parse_result
-from cotuong.tournament.standings import StandingRow, compute_standings
-from cotuong.tournament.tiebreaks import DEFAULT_TIEBREAKS, PlayerGame, resolve_tiebreaks
+from cotuong.tournament.standings import StandingRow, compute_standings, tied_groups
+from cotuong.tournament.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    UNPLAYED_MODES,
+    PlayerGame,
+    resolve_tiebreaks,
+)
 
-WITHDRAW_POLICIES = ("forfeit", "annul")
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A player entered in the tournament: draw number, name, and withdrawal (policy) if
-    any."""
-
-    number: int
-    name: str
-    withdrawn: str | None = None
+__all__ = ["Entrant", "NamedPairing", "Tournament", "TournamentGame", "clean_name"]
 
 
-@dataclass(frozen=True)
-class NamedPairing:
-    """A board of a round with names; ``rests`` is the resting player on a bye."""
-
-    round: int
-    board: int
-    red: str | None
-    black: str | None
-    rests: str | None = None
-
-
-@dataclass(frozen=True)
-class TournamentGame:
-    """The current result of a game; ``corrections`` counts how often it changed."""
-
-    round: int
-    board: int
-    red: int
-    black: int
-    result: Result
-    pgn: str | None = None
-    by_withdrawal: bool = False
-    corrections: int = 0
-
-
-def clean_name(name: object) -> str:
-    """A player's name NFC-normalised and trimmed; empty or numeric names are refused.
-
-    >>> clean_name("  Lại  Lý Huynh ")
-    'Lại Lý Huynh'
-    """
-    if not isinstance(name, str):
-        raise ConfigurationError(f"a player's name must be text, got {name!r}")
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
-        raise ConfigurationError("a player's name is empty")
-    if text.isdigit():
-        raise ConfigurationError(f"a player's name cannot be a number ({text!r}): "
-                                 "numbers mean draw numbers")
-    return text
-
-
-def _key(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-class Tournament:
+class Tournament(Handlers):
     """A round robin (single or double) directed by an arbiter.
 
-    ``players`` are names in draw order (number 1 first); ``scoring`` is
-    ``(win, draw, loss)``; ``tiebreaks`` are criterion keys after points (see
-    :mod:`cotuong.tournament.tiebreaks`).
+    ``players`` are names (or :class:`~cotuong.tournament.players.PlayerInfo`) in draw
+    order, number 1 first; ``scoring`` is ``(win, draw, loss)``; ``tiebreaks`` are
+    criterion keys after points (see :mod:`cotuong.tournament.tiebreaks`);
+    ``unplayed`` is how forfeits count in them (``"counted"`` or ``"fide"``);
+    ``exchange_last_two``: the double round robin's FIDE cycle order (``False`` only
+    for events stored before it); ``min_players``: fewer are refused (a store's
+    replay passes 0: old events may have started smaller).
     """
 
     def __init__(
         self,
-        players: Iterable[str],
+        players: Iterable[str | PlayerInfo],
         scoring: Scoring | Sequence[Number] = (2, 1, 0),
         double: bool = False,
         tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
         name: str = "",
+        unplayed: str = "counted",
+        exchange_last_two: bool = True,
+        min_players: int = 2,
     ) -> None:
         self.name = name
         self.scoring = scoring if isinstance(scoring, Scoring) else Scoring(*scoring)
         self.double = bool(double)
         self.tiebreak_keys = tuple(tiebreaks)
         self.criteria = resolve_tiebreaks(self.tiebreak_keys)
-        self.initial_players: tuple[str, ...] = ()
+        if unplayed not in UNPLAYED_MODES:
+            raise fail(ConfigurationError, "T_BAD_UNPLAYED", value=repr(unplayed),
+                       known=", ".join(UNPLAYED_MODES))
+        self.unplayed = unplayed
+        self.exchange_last_two = bool(exchange_last_two)
+        self.initial: tuple[PlayerInfo, ...] = tuple(player_info(p) for p in players)
+        if len(self.initial) < min_players:
+            raise fail(ConfigurationError, "T_TOO_FEW_PLAYERS", count=len(self.initial),
+                       least=min_players)
         self._schedule: tuple[int, tuple[tuple[Pairing, ...], ...]] | None = None
-        self._players: list[Entrant] = []
-        for p in players:
-            self._add(p)
-        self.initial_players = tuple(p.name for p in self._players)
-        self._games: dict[tuple[int, int], TournamentGame] = {}  # (round, board) -> record
-        # Every drawing of lots, in order, by name (numbers may be redrawn before round 1).
-        self._lots: list[tuple[str, ...]] = []
         self.events: list[Event] = []
+        self._stack: list[tuple[int, Event]] = []  # events in force: (place in log, event)
+        self._reset()
+
+    @property
+    def initial_players(self) -> tuple[str, ...]:
+        """The names the tournament was created with."""
+        return tuple(p.name for p in self.initial)
 
     # ----- players -------------------------------------------------------------
-    def _add(self, name: str) -> Entrant:
-        text = clean_name(name)
-        if any(_key(p.name) == _key(text) for p in self._players):
-            raise DuplicatePlayerError(f"player {text!r} is already in the tournament")
-        player = Entrant(len(self._players) + 1, text)
-        self._players.append(player)
-        return player
-
     @property
     def players(self) -> tuple[Entrant, ...]:
         """Players by draw number."""
         return tuple(self._players)
 
     def player(self, ref: int | str) -> Entrant:
-        """A player by draw number (int or digits) or by name (case-insensitive)."""
-        if isinstance(ref, bool) or not isinstance(ref, (int, str)):
-            raise UnknownPlayerError(f"a player is a name or a draw number, got {ref!r}")
-        if isinstance(ref, str) and ref.strip().isdigit():
-            ref = int(ref.strip())
-        if isinstance(ref, int):
-            if 1 <= ref <= len(self._players):
-                return self._players[ref - 1]
-            raise UnknownPlayerError(f"no player has draw number {ref} "
-                                     f"(numbers are 1..{len(self._players)})")
-        wanted = _key(" ".join(ref.split()))
-        for p in self._players:
-            if _key(p.name) == wanted:
-                return p
-        raise UnknownPlayerError(f"no player named {ref!r}")
+        """A player by draw number (int or digits) or by name: exact (any case), else
+        without diacritics when only one player fits."""
+        return find_player(self._players, ref)
 
     @property
     def started(self) -> bool:
@@ -175,13 +129,13 @@ class Tournament:
     # ----- schedule ------------------------------------------------------------
     @property
     def schedule(self) -> tuple[tuple[Pairing, ...], ...]:
-        """Rounds of draw-number pairings (byes flagged), by the Berger tables."""
+        """Rounds of draw-number pairings (rests flagged, last), by the Berger tables."""
         n = len(self._players)
         if n < 2:
-            raise TournamentStateError(f"the schedule needs at least 2 players; there are {n}")
+            raise fail(TournamentStateError, "T_SCHEDULE_TOO_FEW", count=n)
         # Kept per field size: replaying a log looks the schedule up once per event.
         if self._schedule is None or self._schedule[0] != n:
-            self._schedule = (n, berger_schedule(n, self.double))
+            self._schedule = (n, berger_schedule(n, self.double, self.exchange_last_two))
         return self._schedule[1]
 
     @property
@@ -193,11 +147,11 @@ class Tournament:
         sched = self.schedule
         if isinstance(round_no, bool) or not isinstance(round_no, int) \
                 or not 1 <= round_no <= len(sched):
-            raise PairingError(f"no round {round_no!r}: rounds are 1..{len(sched)}")
+            raise fail(PairingError, "T_NO_ROUND", round=repr(round_no), rounds=len(sched))
         return sched[round_no - 1]
 
     def pairings(self, round_no: int) -> tuple[NamedPairing, ...]:
-        """The pairing sheet of a round, with names."""
+        """The pairing sheet of a round, with names (the rest last, board 0)."""
         out = []
         for p in self._round(round_no):
             if p.bye:
@@ -208,34 +162,39 @@ class Tournament:
                                         self._players[p.black - 1].name))
         return tuple(out)
 
-    def _find(self, round_no: int, red: int | str, black: int | str) -> Pairing:
-        r, b = self.player(red), self.player(black)
-        for p in self._round(round_no):
-            if p.bye or not (p.has(r.number) and p.has(b.number)) or r is b:
-                continue
-            if p.red != r.number:
-                raise PairingError(
-                    f"round {round_no}: {b.name} plays Red against {r.name}, not the reverse")
-            return p
-        raise PairingError(f"{r.name} and {b.name} do not meet in round {round_no}")
-
     # ----- events --------------------------------------------------------------
     def apply(self, event: Event) -> Event:
         """Validate and apply one event; on error nothing changes."""
-        handlers: dict[type[Event], Callable[[Any], None]] = {
-            AddPlayer: self._on_add, DrawNumbers: self._on_draw, RecordResult: self._on_record,
-            CorrectResult: self._on_correct, Withdraw: self._on_withdraw, DrawLots: self._on_lots,
-        }
-        handler = handlers.get(type(event))
-        if handler is None:
-            raise TournamentStateError(f"unknown event {event!r}")
-        handler(event)
+        if isinstance(event, Undo):
+            if not self._stack:
+                raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
+            if event.undone != self._stack[-1][0]:
+                raise fail(TournamentStateError, "T_UNDO_NOT_LAST", undone=event.undone,
+                           last=self._stack[-1][0])
+            self._stack.pop()
+            self._reset()
+            for _, e in self._stack:
+                self._handle(e)
+        else:
+            self._handle(event)
+            self._stack.append((len(self.events) + 1, event))
         self.events.append(event)
         return event
 
-    def add_player(self, name: str) -> Event:
+    def undo(self) -> Event:
+        """Undo the last event still in force (both stay in the log)."""
+        if not self._stack:
+            raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
+        return self.apply(Undo(self._stack[-1][0]))
+
+    def last_in_force(self) -> Event | None:
+        """The event an :meth:`undo` would undo."""
+        return self._stack[-1][1] if self._stack else None
+
+    def add_player(self, name: str | PlayerInfo) -> Event:
         """Add a player before round 1; they take the next draw number."""
-        return self.apply(AddPlayer(name))
+        info = player_info(name)
+        return self.apply(AddPlayer(info.name, info.club, info.rating, info.title))
 
     def draw_numbers(self, seed: int | None = None,
                      order: Sequence[int | str] | None = None) -> Event:
@@ -251,94 +210,75 @@ class Tournament:
     def record(self, round: int, red: int | str, black: int | str, result: str | Result,
                pgn: str | None = None) -> Event:
         """Record the result of a scheduled game (once; see :meth:`correct`)."""
-        text = result.text if isinstance(result, Result) else result
+        text = result.text if isinstance(result, Result) else parse_result(result).text
         return self.apply(RecordResult(round, self.player(red).name, self.player(black).name,
                                        text, pgn))
 
     def correct(self, round: int, red: int | str, black: int | str, result: str | Result,
                 pgn: str | None = None, reason: str = "") -> Event:
         """Replace the result of a game that already has one."""
-        text = result.text if isinstance(result, Result) else result
+        text = result.text if isinstance(result, Result) else parse_result(result).text
         return self.apply(CorrectResult(round, self.player(red).name, self.player(black).name,
                                         text, pgn, reason))
 
-    def withdraw(self, player: int | str, policy: str = "forfeit", from_round: int = 1) -> Event:
-        """Withdraw a player; see :class:`~cotuong.tournament.events.Withdraw`."""
-        return self.apply(Withdraw(self.player(player).name, policy, from_round))
+    def withdraw(self, player: int | str, policy: str = "forfeit",
+                 from_round: int | None = None) -> Event:
+        """Withdraw a player; ``from_round`` (default: the next round not yet entered)
+        is the first round whose unplayed games are forfeited. See
+        :class:`~cotuong.tournament.events.Withdraw`."""
+        start = self.next_round if from_round is None else from_round
+        return self.apply(Withdraw(self.player(player).name, policy, start))
+
+    def reinstate(self, player: int | str, from_round: int | None = None) -> Event:
+        """Take back a withdrawal from ``from_round`` on (default: the next round not yet
+        entered): the forfeits it scored from there are lifted."""
+        start = self.next_round if from_round is None else from_round
+        return self.apply(Reinstate(self.player(player).name, start))
+
+    def edit_player(self, player: int | str, name: str | None = None,
+                    club: str | None = None, rating: int | str | None = "",
+                    title: str | None = None) -> Event:
+        """Change a player's name, club, rating or title (``None``/``""``: unchanged for
+        texts; ``rating=None`` clears it, ``""`` keeps it)."""
+        p = self.player(player)
+        new = player_info({"name": p.name if name is None else name,
+                           "club": p.club if club is None else club,
+                           "rating": p.rating if rating == "" else rating,
+                           "title": p.title if title is None else title})
+        return self.apply(EditPlayer(p.name, new.name, new.club, new.rating, new.title))
+
+    def rename(self, player: int | str, name: str) -> Event:
+        """Correct a player's name (later events use the new one)."""
+        return self.edit_player(player, name=name)
+
+    def set_details(self, **changes: str) -> Event:
+        """Change the event's details: ``name``, ``venue``, ``dates``, ``chief_arbiter``,
+        ``time_control`` (the others stay)."""
+        current = self.details
+        known = {"name", "venue", "dates", "chief_arbiter", "time_control"}
+        if not set(changes) <= known:
+            raise fail(ConfigurationError, "T_DETAIL_FIELDS", fields=sorted(set(changes) - known))
+        values = {k: getattr(current, k) for k in known}
+        values.update(changes)
+        return self.apply(SetDetails(**values))
 
     def draw_lots(self, order: Sequence[int | str]) -> Event:
-        """Record a drawing of lots among still-tied players, best first."""
+        """Record a drawing of lots among players tied in the final ranking, best first."""
         return self.apply(DrawLots(tuple(self.player(r).name for r in order)))
 
-    def _not_started(self, what: str) -> None:
-        if self.started:
-            raise TournamentStateError(f"cannot {what}: results have already been recorded")
+    def record_round(self, round_no: int, results: Sequence[str | Result | None]) -> list[Event]:
+        """Enter a whole round: one result per board in board order (rests have none).
 
-    def _on_add(self, e: AddPlayer) -> None:
-        self._not_started(f"add player {e.name!r}")
-        self._add(e.name)
-
-    def _on_draw(self, e: DrawNumbers) -> None:
-        self._not_started("draw numbers")
-        chosen = [self.player(n) for n in e.order]
-        if len({p.number for p in chosen}) != len(chosen) or len(chosen) != len(self._players):
-            raise ConfigurationError(
-                f"the drawn order must name each of the {len(self._players)} players once")
-        self._players = [Entrant(i, p.name, p.withdrawn) for i, p in enumerate(chosen, 1)]
-
-    def _game_args(self, e: RecordResult | CorrectResult) -> tuple[Pairing, Result, str | None]:
-        pairing = self._find(e.round, e.red, e.black)
-        result = parse_result(e.result)
-        for n in (pairing.red, pairing.black):
-            if self._players[n - 1].withdrawn == "annul":
-                raise TournamentStateError(f"{self._players[n - 1].name} withdrew and their "
-                                           "games are annulled")
-        pgn = None if e.pgn is None else check_attached_pgn(e.pgn, result)
-        return pairing, result, pgn
-
-    def _on_record(self, e: RecordResult) -> None:
-        pairing, result, pgn = self._game_args(e)
-        old = self._games.get((pairing.round, pairing.board))
-        if old is not None:
-            raise DuplicateResultError(
-                f"round {e.round}: {e.red}–{e.black} already has result {old.result.text}; "
-                "use a correction to change it")
-        self._games[(pairing.round, pairing.board)] = TournamentGame(
-            pairing.round, pairing.board, pairing.red, pairing.black, result, pgn)
-
-    def _on_correct(self, e: CorrectResult) -> None:
-        pairing, result, pgn = self._game_args(e)
-        old = self._games.get((pairing.round, pairing.board))
-        if old is None:
-            raise TournamentStateError(
-                f"round {e.round}: {e.red}–{e.black} has no result to correct; record it first")
-        self._games[(pairing.round, pairing.board)] = TournamentGame(
-            pairing.round, pairing.board, pairing.red, pairing.black, result, pgn,
-            False, old.corrections + 1)
-
-    def _on_withdraw(self, e: Withdraw) -> None:
-        player = self.player(e.player)
-        if e.policy not in WITHDRAW_POLICIES:
-            raise ConfigurationError(f"withdrawal policy {e.policy!r}: use forfeit or annul")
-        if player.withdrawn:
-            raise TournamentStateError(f"{player.name} has already withdrawn")
-        if e.policy == "forfeit":
-            self._round(e.from_round)
-            for rnd in self.schedule[e.from_round - 1:]:
-                for p in rnd:
-                    if p.bye or not p.has(player.number) or (p.round, p.board) in self._games:
-                        continue
-                    res = Result.BLACK_FORFEIT_WIN if p.red == player.number \
-                        else Result.RED_FORFEIT_WIN
-                    self._games[(p.round, p.board)] = TournamentGame(
-                        p.round, p.board, p.red, p.black, res, None, True)
-        self._players[player.number - 1] = Entrant(player.number, player.name, e.policy)
-
-    def _on_lots(self, e: DrawLots) -> None:
-        chosen = [self.player(n).number for n in e.order]
-        if len(set(chosen)) != len(chosen) or len(chosen) < 2:
-            raise ConfigurationError("a drawing of lots orders two or more different players")
-        self._lots.append(tuple(self._players[n - 1].name for n in chosen))
+        ``None`` (or ``*``) leaves a board as it is; a board that already has a result
+        must be given the same result (a correction is :meth:`correct`). Everything is
+        checked before anything is recorded.
+        """
+        boards = [p for p in self._round(round_no) if not p.bye]
+        if len(results) != len(boards):
+            raise fail(PairingError, "T_ROUND_COUNT", round=round_no, boards=len(boards),
+                       given=len(results))
+        todo = self._check_round(round_no, boards, results)
+        return [self.record(round_no, p.red, p.black, r) for p, r in todo]
 
     # ----- reading -------------------------------------------------------------
     def games(self, round_no: int | None = None) -> tuple[TournamentGame, ...]:
@@ -352,15 +292,47 @@ class Tournament:
         """The recorded result at a board of a round, if any."""
         return self._games.get((round_no, board))
 
-    def standings(self, after_round: int | None = None) -> tuple[StandingRow, ...]:
-        """Rows in rank order after ``after_round`` (default: everything recorded).
+    def progress(self, round_no: int) -> tuple[int, int]:
+        """``(with a result, boards to play)`` of a round; boards of annulled players do
+        not count (they are never played)."""
+        annulled = self._annulled()
+        boards = [p for p in self._round(round_no)
+                  if not p.bye and p.red not in annulled and p.black not in annulled]
+        done = sum(1 for p in boards if (p.round, p.board) in self._games)
+        return done, len(boards)
 
-        Annulled players (withdrawal policy ``annul``) and their games are left out.
-        """
-        if after_round is not None:
-            self._round(after_round)
-        last = after_round if after_round is not None else len(self.schedule)
-        annulled = {p.number for p in self._players if p.withdrawn == "annul"}
+    @property
+    def current_round(self) -> int:
+        """The last round with a result entered by the arbiter (0 before any): forfeits a
+        withdrawal scored in later rounds do not make those rounds played."""
+        return max((g.round for g in self._games.values() if not g.by_withdrawal), default=0)
+
+    @property
+    def next_round(self) -> int:
+        """The first round after :attr:`current_round` (``rounds + 1`` when all are)."""
+        return self.current_round + 1
+
+    def incomplete_rounds(self, upto: int | None = None) -> list[tuple[int, int, int]]:
+        """``(round, with a result, boards)`` of each round up to ``upto`` (default: the
+        current round) that is not fully entered."""
+        last = self.current_round if upto is None else upto
+        out = []
+        for r in range(1, last + 1):
+            done, total = self.progress(r)
+            if done < total:
+                out.append((r, done, total))
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """Every game of every round has a result: the ranking is final."""
+        return not self.incomplete_rounds(self.rounds)
+
+    def _annulled(self) -> set[int]:
+        return {p.number for p in self._players if p.withdrawn == "annul"}
+
+    def _rows(self, last: int, final: bool, use_lots: bool = True) -> tuple[StandingRow, ...]:
+        annulled = self._annulled()
         counted: dict[int, list[PlayerGame]] = {p.number: [] for p in self._players}
         for g in self._games.values():
             if g.round > last or g.red in annulled or g.black in annulled:
@@ -372,23 +344,69 @@ class Tournament:
         names = {p.number: p.name for p in self._players if p.number not in annulled}
         withdrawn = frozenset(p.number for p in self._players if p.withdrawn)
         return compute_standings(names, {n: counted[n] for n in names}, self.criteria,
-                                 [[self.player(x).number for x in o] for o in self._lots],
-                                 withdrawn)
+                                 self._drawings if use_lots else (), withdrawn, final,
+                                 self.unplayed, self.scoring.draw)
+
+    def standings(self, after_round: int | None = None) -> tuple[StandingRow, ...]:
+        """Rows in rank order after ``after_round`` (default: the current round; 0 is
+        before any result).
+
+        Annulled players (withdrawal policy ``annul``) and their games are left out.
+        Ties on everything share a rank; after the last round of a finished event they
+        wait for (or are ordered by) a drawing of lots.
+        """
+        last = self.current_round if after_round is None else after_round
+        if last != 0:
+            self._round(last)
+        return self._rows(last, last == self.rounds and self.finished)
+
+    def ties_to_draw(self) -> list[tuple[str, ...]]:
+        """The ties of the final ranking still waiting for a drawing of lots (names)."""
+        if not self.finished:
+            return []
+        return [tuple(r.player for r in g) for g in tied_groups(self._rows(self.rounds, True))]
+
+    def unused_lots(self) -> list[tuple[str, ...]]:
+        """Drawings of lots (names, best first) that order no tie of the final ranking
+        now: results changed since, so they are not applied."""
+        if not self.finished:
+            return [tuple(self._players[n - 1].name for n in d.order) for d in self._drawings]
+        rows = self._rows(self.rounds, True)
+        used = {frozenset(r.number for r in g) for g in tied_groups(rows, "drawn")}
+        return [tuple(self._players[n - 1].name for n in d.order) for d in self._drawings
+                if d.tie is None or d.tie[0] not in used]
+
+    @property
+    def details(self) -> SetDetails:
+        """Venue, dates, chief arbiter, time control (and the name as last set)."""
+        return self._details
+
+    @property
+    def title(self) -> str:
+        """The event's name as it stands (details may have renamed it)."""
+        return self._details.name or self.name
 
     def settings(self) -> dict[str, object]:
         """The constructor arguments as JSON-ready data (what a store saves)."""
-        return {"name": self.name, "players": list(self.initial_players),
+        return {"name": self.name, "players": [p.as_setting() for p in self.initial],
                 "scoring": list(self.scoring.as_tuple()), "double": self.double,
-                "tiebreaks": list(self.tiebreak_keys)}
+                "tiebreaks": list(self.tiebreak_keys), "unplayed": self.unplayed,
+                "schedule": "fide" if self.exchange_last_two else "berger"}
 
     @classmethod
     def from_settings(cls, settings: dict[str, object]) -> Tournament:
-        """Inverse of :meth:`settings`."""
+        """Inverse of :meth:`settings`; settings of the first release (no ``unplayed``,
+        no ``schedule``: cycles in table order) read as they were."""
         try:
+            schedule = settings.get("schedule", "berger")
+            if schedule not in ("fide", "berger"):
+                raise fail(ConfigurationError, "T_BAD_SCHEDULE", value=repr(schedule))
             return cls(players=settings["players"],  # type: ignore[arg-type]
                        scoring=settings["scoring"],  # type: ignore[arg-type]
                        double=bool(settings["double"]),
                        tiebreaks=settings["tiebreaks"],  # type: ignore[arg-type]
-                       name=str(settings["name"]))
+                       name=str(settings["name"]),
+                       unplayed=str(settings.get("unplayed", "counted")),
+                       exchange_last_two=schedule == "fide", min_players=0)
         except (KeyError, TypeError) as exc:
-            raise ConfigurationError(f"incomplete tournament settings: {exc}") from None
+            raise fail(ConfigurationError, "T_SETTINGS_INCOMPLETE", why=str(exc)) from None
