@@ -109,7 +109,7 @@ def open_side(spec: str, options: Sequence[str]) -> ExternalEngine:
     opts = dict(o.split("=", 1) for o in options)
     if parse_spec(spec).kind == "level":
         opts.setdefault("Level", str(parse_spec(spec).level))
-    return ExternalEngine(command, rank_base=base, options=opts, handshake_timeout=120.0,
+    return ExternalEngine(command, rank_base=base, options=opts, handshake_timeout=600.0,
                           reply_timeout=30.0)
 
 
