@@ -10,7 +10,9 @@ Practical Dataset, Yu-Han Tseng 2026, CC BY 4.0, and xqdb15, MIT; the ICCS files
 and *quiet*: the quiescence search finds nothing better than the static evaluation, so the
 static evaluation is what the position is worth. Each keeps its game's result (1, ½, 0 for
 Red) and its FEN. Games are split 9:1 by a hash of their moves into training and
-validation, so the positions of one game never sit on both sides.
+validation, so the positions of one game never sit on both sides. Run again on an existing
+``--data`` file, it recomputes the features of the same positions (after the evaluation gains
+a term) and keeps their results and reference scores.
 
 **label** (optional): a reference engine's score of each position (``go nodes N``; by
 default Fairy-Stockfish's wasm build as in ``benchmarks/bench_fsf.py``). A game result is
@@ -118,6 +120,17 @@ def extract(weights_data: dict, skip: int) -> dict[str, np.ndarray]:
             "ref": np.full(len(rows), np.nan, dtype=np.float32)}
 
 
+def refeature(fens: np.ndarray, weights_data: dict) -> np.ndarray:
+    """The features of positions already extracted, e.g. after the evaluation gains a term."""
+    weights = weights_from_data(weights_data)
+    buf = np.zeros(N_FEATURES)
+    rows = np.zeros((len(fens), N_FEATURES), dtype=np.float32)
+    for i, fen in enumerate(fens):
+        features(position_from_board(Board(str(fen)), weights), buf)
+        rows[i] = buf
+    return rows
+
+
 def label(data: dict[str, np.ndarray], command: str, nodes: int, workers: int,
           every: int) -> None:
     """The reference engine's score (centipawns, Red's side) of every ``every``-th position."""
@@ -210,7 +223,7 @@ def sigmoid(e: np.ndarray, k: float) -> np.ndarray:
 def fit(data: dict[str, np.ndarray], start: dict, args: argparse.Namespace) -> dict:
     x, y, held, ref = data["x"], data["y"], data["held"], data["ref"]
     w0 = vector(start)
-    k = fit_k(x[~held], y[~held], w0)
+    k = args.k if args.k else fit_k(x[~held], y[~held], w0)
     labelled = ~np.isnan(ref)
     lam = args.lam if labelled.any() else 1.0
     if labelled.any():
@@ -276,12 +289,22 @@ def main() -> int:
     ft.add_argument("--lr", type=float, default=0.5, help="Adam step, centipawns")
     ft.add_argument("--l2", type=float, default=1e-7, help="pull towards the start per cp²")
     ft.add_argument("--lam", type=float, default=0.3, help="weight of the game result")
+    ft.add_argument("--k", type=float, default=0.0,
+                    help="the sigmoid scale K (default: fitted to the starting weights; give "
+                         "the previous fit's K to keep the evaluation's scale)")
     for p in (ex, lb, ft):
         p.add_argument("--data", type=Path, required=True, help="the positions (.npz)")
     args = ap.parse_args()
     if args.cmd == "extract":
         start = hand_weights() if args.start == "hand" else json.loads(WEIGHTS_FILE.read_text())
-        np.savez_compressed(args.data, **extract(start, args.skip))
+        if args.data.exists():  # new features, same positions: keep results and reference scores
+            data = dict(np.load(args.data))
+            data["x"] = refeature(data["fen"], start)
+            print(f"features of {len(data['fen'])} positions recomputed, "
+                  f"{int((~np.isnan(data['ref'])).sum())} reference scores kept")
+        else:
+            data = extract(start, args.skip)
+        np.savez_compressed(args.data, **data)
         return 0
     data = dict(np.load(args.data))
     if args.cmd == "label":
