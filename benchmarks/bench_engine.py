@@ -4,13 +4,10 @@
     python benchmarks/bench_engine.py nps [--ms 2000]      # search nodes/s: start + 20 middlegames
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
-    python benchmarks/bench_engine.py fsf [--games 20] [--ms 300]   # needs COTUONG_FSF_WRAPPER
 
-``fsf`` plays Level 8 against Fairy-Stockfish (WASM under Node) through the project's
-external-engine client; ``COTUONG_FSF_WRAPPER`` names an ICCS-speaking UCI wrapper script
-run with ``node`` (see benchmarks/README.md for how to set it up). Games are refereed with the
-rules core and the referee's ``xiangqiplay`` repetition rulings; 120 plies without capture
-or 300 plies in all are a draw.
+``ladder`` games are refereed with the rules core and the referee's ``xiangqiplay`` repetition
+rulings; 120 plies without capture or 300 plies in all are a draw. Matches against
+Fairy-Stockfish are ``bench_fsf.py`` (a referee nobody here wrote, both sides' speed shown).
 """
 
 from __future__ import annotations
@@ -264,35 +261,6 @@ def cmd_ladder(args: argparse.Namespace) -> None:
     _run_jobs(jobs, _level_game, args.workers, lambda r: f"L{r[1]} vs L{r[0]}")
 
 
-def _fsf_game(job: tuple[str, bool, int, int]) -> tuple[int, int, float, str]:
-    from cotuong.engine import BuiltinEngine
-    from cotuong.engine.interface import Limits
-    from cotuong.uci import ExternalEngine
-
-    opening, ours_red, ms, seed = job
-    wrapper = os.environ["COTUONG_FSF_WRAPPER"]
-    ours = BuiltinEngine(8)
-    ours.set_option("Seed", str(seed))
-    with ExternalEngine(["node", wrapper], handshake_timeout=60.0, reply_timeout=30.0,
-                        name="fairy-stockfish-wasm") as fsf:
-        red, black = (ours, fsf) if ours_red else (fsf, ours)
-        result, reason = play_game(red, black, opening.split(), Limits(movetime_ms=ms))
-    score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-    if not ours_red:
-        score = 1.0 - score
-    return 0, 8, score, reason
-
-
-def cmd_fsf(args: argparse.Namespace) -> None:
-    if not os.environ.get("COTUONG_FSF_WRAPPER"):
-        print("skipped: set COTUONG_FSF_WRAPPER to the Fairy-Stockfish wrapper script "
-              "(see benchmarks/README.md)")
-        return
-    jobs = [(OPENINGS[(g // 2) % len(OPENINGS)], g % 2 == 0, args.ms, 7000 + g)
-            for g in range(args.first, args.first + args.games)]
-    _run_jobs(jobs, _fsf_game, args.workers, lambda r: "L8 vs Fairy-Stockfish")
-
-
 def _run_jobs(jobs: list, fn: Callable, workers: int, label: Callable) -> None:  # type: ignore[type-arg]
     t = time.perf_counter()
     by_pair: dict[str, list[float]] = {}
@@ -333,12 +301,6 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--first", type=int, default=0, help="first game number (openings, seeds)")
     p.set_defaults(func=cmd_ladder)
-    p = sub.add_parser("fsf")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--ms", type=int, default=300)
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--first", type=int, default=0, help="first game number (openings, seeds)")
-    p.set_defaults(func=cmd_fsf)
     args = parser.parse_args()
     args.func(args)
 

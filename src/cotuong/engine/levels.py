@@ -60,8 +60,8 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "Dễ", "Easy", 1, 2_000, 0.05, 300, 120, 300, 0.30),
-    Level(2, "Tập sự", "Novice", 2, 10_000, 0.08, 400, 100, 200, 0.20),
-    Level(3, "Trung bình", "Intermediate", 3, 40_000, 0.10, 500, 30, 25, 0.01),
+    Level(2, "Tập sự", "Novice", 2, 10_000, 0.08, 400, 60, 100, 0.10),
+    Level(3, "Trung bình", "Intermediate", 3, 40_000, 0.10, 500, 30, 0, 0.0),
     Level(4, "Khá", "Good", 4, 100_000, 0.15, 700, 30, 0, 0.0),
     Level(5, "Giỏi", "Strong", 5, 300_000, 0.22, 1_000, 15, 0, 0.0),
     Level(6, "Cao thủ", "Expert", 7, 1_000_000, 0.32, 1_500, 0, 0, 0.0),
