@@ -1,7 +1,7 @@
 """Benchmarks of the built-in engine (issue 4, part A). Every run prints peak RSS.
 
     python benchmarks/bench_engine.py perft [--deep]      # engine perft vs perft.md, nodes/s
-    python benchmarks/bench_engine.py nps [--ms 2000]      # search nodes/s: start + 20 middlegames
+    python benchmarks/bench_engine.py nps [--ms 2000] [--threads 2]  # start + 20 middlegames
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
 
@@ -131,11 +131,12 @@ def cmd_nps(args: argparse.Namespace) -> None:
     from cotuong.engine.interface import Limits
 
     engine = BuiltinEngine(8)
+    engine.set_option("Threads", str(args.threads))
     engine.search(START, [], Limits(depth=3))  # warm: compile or load from cache
     rows = [("start", START)] + [(f"mid{i + 1:02d}", f) for i, f in enumerate(MIDDLEGAMES)]
     # Wall-clock nodes/s depends on what else runs on the machine; nodes per CPU-second of
     # this process (process_time) is the engine's own single-core speed.
-    nodes_all, time_all, cpu_all = 0, 0.0, 0.0
+    nodes_all, time_all, cpu_all, depths = 0, 0.0, 0.0, []
     for name, fen in rows:
         engine.new_game()
         t, c = time.perf_counter(), time.process_time()
@@ -148,12 +149,14 @@ def cmd_nps(args: argparse.Namespace) -> None:
             nodes_all += nodes
             time_all += dt
             cpu_all += dc
+            depths.append(info.depth)
         print(f"{name}: depth {info.depth:2d} nodes {nodes:>10,} in {dt:5.2f} s wall "
               f"= {nodes / dt:>10,.0f}/s; {dc:5.2f} s CPU = {nodes / max(dc, 1e-9):>10,.0f}/s"
               f"  best {res.bestmove}")
     print(f"middlegames: {nodes_all:,} nodes; {time_all:.1f} s wall = "
           f"{nodes_all / time_all:,.0f} nodes/s; {cpu_all:.1f} s CPU = "
-          f"{nodes_all / cpu_all:,.0f} nodes/CPU-s; peak RSS {peak_rss_mb():.0f} MB")
+          f"{nodes_all / cpu_all:,.0f} nodes/CPU-s; mean depth {sum(depths) / len(depths):.2f}; "
+          f"{args.threads} thread(s); peak RSS {peak_rss_mb():.0f} MB")
 
 
 # ---------------------------------------------------------------------------- cold start
@@ -291,6 +294,7 @@ def main() -> None:
     p.set_defaults(func=cmd_perft)
     p = sub.add_parser("nps")
     p.add_argument("--ms", type=int, default=2000)
+    p.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
     p.set_defaults(func=cmd_nps)
     p = sub.add_parser("coldstart")
     p.set_defaults(func=cmd_coldstart)
