@@ -12,6 +12,7 @@ import pytest
 
 from cotuong.core.outcome import Termination as CoreTermination
 from cotuong.server.errors import ServiceError
+from cotuong.server.lobby_protocol import lobby_schema
 from cotuong.server.protocol import Termination, parse_client, parse_server, protocol_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
@@ -88,4 +89,6 @@ def test_the_schema_is_published() -> None:
 
     client = TestClient(create_app(Settings(db="sqlite://")))  # no lifespan: no service
     r = client.get("/api/protocol.json")
-    assert r.status_code == 200 and r.json() == json.loads(json.dumps(protocol_schema()))
+    both = {**protocol_schema(), **lobby_schema()}
+    assert r.status_code == 200 and r.json() == json.loads(json.dumps(both))
+    assert {"client", "server", "lobby_client", "lobby_server"} <= set(r.json())

@@ -15,6 +15,7 @@ from typing import Any
 
 from cotuong.core.types import Color as CoreColor
 from cotuong.game import Game
+from cotuong.messages import Message
 from cotuong.server.protocol import Color, EventFrame, Slot, Termination
 from cotuong.server.timecontrol import TimeControl
 from cotuong.server.writes import Write
@@ -90,6 +91,16 @@ class End:
         return cls("*", None, Termination.ABORTED,
                    f"Ván cờ bị hủy: {c.vi} hủy trước khi hai bên đi nước đầu",
                    f"Game aborted by {c.en} before both sides moved")
+
+    @classmethod
+    def expired(cls, minutes: int) -> End:
+        m = Message.of("END_EXPIRED", minutes=max(1, minutes))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    @classmethod
+    def cancelled(cls) -> End:
+        m = Message.of("END_CANCELLED")
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
 
     def text(self, lang: str) -> str:
         return self.en if lang == "en" else self.vi
