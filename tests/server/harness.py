@@ -160,3 +160,22 @@ async def account_room(server: Server, a: httpx.AsyncClient, b: httpx.AsyncClien
     r = await b.post(f"/api/rooms/{host['code']}/join")
     assert r.status_code == 200, r.text
     return host, r.json()
+
+
+@contextlib.asynccontextmanager
+async def lobby_to(server: Server, client: httpx.AsyncClient | None = None,
+                   lang: str | None = None, hello: bool = True) -> AsyncIterator[Socket]:
+    """The lobby socket, as ``client``'s person (its cookies), greeted unless told not."""
+    headers = {}
+    if client is not None:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies_of(client).items())
+    async with connect(f"{server.ws_base}/ws/lobby", additional_headers=headers,
+                       max_size=2**22) as ws:
+        sock = Socket(ws)
+        if hello:
+            msg: dict[str, Any] = {"type": "hello"}
+            if lang is not None:
+                msg["lang"] = lang
+            await sock.send(**msg)
+            await sock.wait("lobby")
+        yield sock
