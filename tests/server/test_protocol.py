@@ -12,7 +12,7 @@ import pytest
 
 from cotuong.core.outcome import Termination as CoreTermination
 from cotuong.server.errors import ServiceError
-from cotuong.server.lobby_protocol import lobby_schema
+from cotuong.server.lobby_protocol import lobby_schema, parse_lobby, parse_lobby_server
 from cotuong.server.protocol import Termination, parse_client, parse_server, protocol_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
@@ -39,14 +39,15 @@ def _examples() -> list[dict[str, object]]:
 def test_every_example_in_the_protocol_doc_is_a_valid_message() -> None:
     examples = _examples()
     client = {"hello", "move", "takeback_answer", "chat"}
-    server = {"welcome", "state", "chat", "pong", "error"}
+    server = {"welcome", "state", "chat", "pong", "error", "lobby", "paired"}
     seen = {str(e["type"]) for e in examples}
     assert client | server <= seen, seen
     for e in examples:
         parsed = []
-        for parse in (parse_client, parse_server):
+        for parse in (parse_client, parse_server, parse_lobby, parse_lobby_server):
             with contextlib.suppress(ServiceError, ValueError):
-                parsed.append(parse(dict(e)) if parse is parse_server else parse(json.dumps(e)))
+                parsed.append(parse(json.dumps(e)) if parse is parse_client
+                              else parse(dict(e)))
         assert parsed, f"not a valid message: {e}"
 
 

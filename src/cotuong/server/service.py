@@ -382,7 +382,9 @@ class GameService:
             room.guest_id, room.guest_name = identity, name
             await self.database.run(self.database.store.update_room, code,
                                     {"guest_id": identity, "guest_name": name})
-            await self._commit(t, t.seat_guest(identity, name, self.clock.now_ms()))
+            change = t.seat_guest(identity, name, self.clock.now_ms())
+            await ratings.load(self.database, t)  # the newcomer's rating, for the names
+            await self._commit(t, change)
 
     # ------------------------------------------------------ timers and AI
     def _schedule(self, t: GameTable) -> None:
