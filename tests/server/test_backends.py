@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import account_room, free_port, register, running, socket_to, two_player_room
+from harness import (
+    account_room,
+    free_port,
+    lobby_to,
+    register,
+    running,
+    socket_to,
+    two_player_room,
+)
 from test_ratings import BLITZ, play_to_the_end
 
 from cotuong.server import Settings
@@ -166,6 +174,22 @@ def test_two_processes_share_rooms_through_redis(tmp_path: Path) -> None:
                     await black.state(ply=3)
                     err = await red.wait("error")
                     assert err["code"] == "STALE_PLY"
+                # The lobby across processes: a seek made through A is listed by B, accepted
+                # there once, and its creator's lobby socket on A is told.
+                async with a.client() as ca, b.client() as cb, b.client() as cc:
+                    for x in (ca, cb, cc):
+                        await x.get("/api/me")  # a guest cookie first: the lobby socket's
+                    async with lobby_to(a, ca) as la:
+                        seek = (await ca.post("/api/seeks", json={})).json()
+                        assert [x["seek_id"] for x in
+                                (await cb.get("/api/lobby")).json()["seeks"]] == [seek["seek_id"]]
+                        r1, r2 = await asyncio.gather(
+                            cb.post(f"/api/seeks/{seek['seek_id']}/accept"),
+                            cc.post(f"/api/seeks/{seek['seek_id']}/accept"))
+                        assert sorted([r1.status_code, r2.status_code]) == [200, 404]
+                        paired = await la.wait("paired")
+                        won = r1 if r1.status_code == 200 else r2
+                        assert paired["code"] == won.json()["code"]
         asyncio.run(scenario())
 
 

@@ -122,6 +122,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_BAD_CATEGORY": ("Loại ván phải là một trong: {choices}",
                          "category must be one of {choices}"),
     # Ends the server decides.
+    "END_ABANDONED": ("{winner} thắng: {loser} rời ván quá {seconds} giây",
+                      "{winner} wins: {loser} left the game for more than {seconds} s"),
+    "END_ABORTED": ("Ván cờ bị hủy: {side} hủy trước khi hai bên đi nước đầu",
+                    "Game aborted by {side} before both sides moved"),
     "END_EXPIRED": ("Phòng chờ đã hết hạn: không có ai vào trong {minutes} phút",
                     "the invitation expired: nobody joined within {minutes} min"),
     "END_CANCELLED": ("Chủ phòng đã hủy lời mời", "the host cancelled the invitation"),

@@ -321,6 +321,9 @@ class Lobby:
             await asyncio.sleep(0.1)  # a burst of changes makes one frame
 
     async def _push(self) -> None:
+        now = self.clock.now_ms()
+        for identity in [i for i, w in self._paired.items() if all(u <= now for u, _ in w)]:
+            del self._paired[identity]  # nobody came back for them
         text = self.snapshot()
         if text == self._last:
             return

@@ -80,17 +80,14 @@ class End:
     @classmethod
     def abandonment(cls, loser: Color, seconds: int) -> End:
         lose, win = CoreColor(loser.value), CoreColor(loser.other.value)
+        m = Message.of("END_ABANDONED", winner=win, loser=lose, seconds=seconds)
         return cls("1-0" if win is CoreColor.RED else "0-1", loser.other,
-                   Termination.ABANDONMENT,
-                   f"{win.vi} thắng: {lose.vi} rời ván quá {seconds} giây",
-                   f"{win.en} wins: {lose.en} left the game for more than {seconds} s")
+                   Termination.ABANDONMENT, m.vi, m.en)
 
     @classmethod
     def aborted(cls, by: Color) -> End:
-        c = CoreColor(by.value)
-        return cls("*", None, Termination.ABORTED,
-                   f"Ván cờ bị hủy: {c.vi} hủy trước khi hai bên đi nước đầu",
-                   f"Game aborted by {c.en} before both sides moved")
+        m = Message.of("END_ABORTED", side=CoreColor(by.value))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
 
     @classmethod
     def expired(cls, minutes: int) -> End:
@@ -138,7 +135,6 @@ class Change:
 
 
 def color_texts(kind: str, color: Color) -> dict[str, str]:
-    c = CoreColor(color.value)
-    if kind == "draw_offered":
-        return {"vi": f"{c.vi} đề nghị hòa", "en": f"{c.en} offers a draw"}
-    return {"vi": f"{c.vi} từ chối hòa", "en": f"{c.en} declines the draw"}
+    m = Message.of("DRAW_OFFERED" if kind == "draw_offered" else "DRAW_DECLINED",
+                   side=CoreColor(color.value))
+    return {"vi": m.vi, "en": m.en}
