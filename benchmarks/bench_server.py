@@ -103,6 +103,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """CPU of a process's live children (the server's AI worker processes)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += cpu_seconds(int(entry))
+    return total
+
+
 def peak_rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -295,10 +311,12 @@ async def level(base: str, games: int, seconds: float, think: float,
         start = time.monotonic()
         stop_at[0] = start + seconds
         cpu_start = cpu_seconds(server_pid)
+        engine_start = children_cpu_seconds(server_pid)
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
         ready.set()
         await asyncio.sleep(seconds)
         window_cpu = cpu_seconds(server_pid) - cpu_start
+        engine_cpu = children_cpu_seconds(server_pid) - engine_start
         window_moves = counters["moves"]
         lobby_frames = counters["lobby_frames"] - lobby_start[0]
         lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
@@ -330,7 +348,8 @@ async def level(base: str, games: int, seconds: float, think: float,
             "worst_ms_per_second": worst, "server": server_side,
             # Server CPU per move in the measured window: what one free core could carry.
             "server_cpu_ms_per_move": window_cpu * 1000 / max(1, window_moves),
-            "server_cpu_share": window_cpu / seconds}
+            "server_cpu_share": window_cpu / seconds,
+            "engine_cpu_share": engine_cpu / seconds}
 
 
 class PostgresCluster:
@@ -478,7 +497,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"{r['lobby_kb_per_frame']:.1f} KiB each", flush=True)
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
-              f"window {r['server_cpu_share']:.0%} of a core, "
+              f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
+              f"{r['engine_cpu_share']:.0%}), "
               f"{r['server_cpu_ms_per_move']:.2f} ms per move", flush=True)
         if args.verbose:
             print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
