@@ -119,6 +119,11 @@ def test_refusals_and_cancelling() -> None:
             r = await a.post("/api/seeks", json={"time_control": {"kind": "fischer",
                                                                   "base_ms": -5}})
             assert r.status_code == 422
+            for tc in ({"kind": "fischer", "base_ms": 0},
+                       {"kind": "byoyomi", "base_ms": 60_000, "period_ms": 0}):
+                r = await a.post("/api/seeks", json={"time_control": tc})
+                assert r.status_code == 400, r.text
+                assert r.json()["error"]["code"] == "BAD_TIME_CONTROL"
     run(scenario())
 
 

@@ -40,7 +40,7 @@ from cotuong.server.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
 from cotuong.server.service import GameService
 from cotuong.server.sockets import Member
 from cotuong.server.table import GameTable
-from cotuong.server.timecontrol import TimeControl
+from cotuong.server.timecontrol import TimeControl, TimeControlError
 
 log = logging.getLogger("cotuong.server")
 CHANNEL = "~lobby"  # the broker channel of lobby notices between processes
@@ -176,8 +176,11 @@ class Lobby:
                      lang: str = "vi") -> dict[str, Any]:
         """A new seek (``{"seek_id", "seek", "paired"}``); a quick one that fits an open
         seek is paired at once (``paired``: the seat, as joining a room gives)."""
-        tc = TimeControl.from_json(body.time_control.model_dump()) \
-            if body.time_control else None
+        try:
+            tc = TimeControl.from_json(body.time_control.model_dump()) \
+                if body.time_control else None
+        except TimeControlError as exc:
+            raise ServiceError("BAD_TIME_CONTROL", detail=str(exc)) from None
         kind = category(tc)
         if body.rated and not player.account:
             raise ServiceError("RATED_NEEDS_ACCOUNT")
