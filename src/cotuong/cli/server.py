@@ -46,6 +46,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="Redis URL to share rooms between processes (or $REDIS_URL)")
     p.add_argument("--abandon-after", type=_seconds, default=None, metavar="SECONDS",
                    help="a player away this long during a game loses (default 120)")
+    p.add_argument("--waiting-expiry", type=_seconds, default=None, metavar="SECONDS",
+                   help="a room nobody joins closes after this long (default 1800)")
     p.add_argument("--engine-workers", type=int, default=None,
                    help="AI worker processes (default 1)")
     p.add_argument("--engine", default=None, metavar="SPEC",
@@ -67,6 +69,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
                                  abandon_after_s=args.abandon_after,
+                                 waiting_room_s=args.waiting_expiry,
                                  engine_workers=args.engine_workers,
                                  engine_spec=args.engine, public_url=args.public_url)
     app = create_app(settings)

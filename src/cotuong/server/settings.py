@@ -46,10 +46,24 @@ class Settings:
     inline_writes: bool = False
     seat_days: int = 30
     secure_cookies: bool = False
+    # A room waiting for its second player closes after this long (the host may cancel
+    # it sooner); 0 keeps waiting rooms open for ever.
+    waiting_room_s: float = 1800.0
+    # The lobby: a seek vanishes this long after its creator's last lobby socket closed
+    # (or after it was made without one); the lobby frame goes out at most every
+    # ``lobby_tick_s`` and shows ``lobby_games`` live games.
+    seek_grace_s: float = 20.0
+    lobby_tick_s: float = 1.0
+    lobby_games: int = 12
+    max_seeks: int = 3
 
     @property
     def abandon_after_ms(self) -> int:
         return int(self.abandon_after_s * 1000)
+
+    @property
+    def waiting_room_ms(self) -> int | None:
+        return int(self.waiting_room_s * 1000) if self.waiting_room_s > 0 else None
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -35,7 +35,8 @@ def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
             out[color] = None
         else:
             out[color] = {"slot": slot, "name": name,
-                          "connected": connected.get(slot, False), "ai_level": None}
+                          "connected": connected.get(slot, False), "ai_level": None,
+                          "rating": t.player_ratings.get(color)}
     return out
 
 def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
@@ -73,4 +74,5 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "warnings": warnings,
         "abandon": abandon,
         "outcome": t.end.to_json() if t.end else None,
+        "ratings": t.rating_change,
     }

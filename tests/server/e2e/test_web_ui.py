@@ -258,6 +258,7 @@ def test_reconnect_after_reload_dropped_socket_and_server_restart(people: Any, s
     guest.join(code, "black")
     host.move("h2e2")
     guest.move("h9g7")
+    host.wait_ply(2)  # (the guest's page may see its move before the host's does)
     fen = host.fen()
     host.page.reload()
     host.wait_role("red")

@@ -6,6 +6,8 @@
 // Squares are named in ICCS (files a–i from Red's left, ranks 0–9 from Red's
 // side); the labels shown to people use ranks 1–10 as in the Vietnamese books.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const S = 60;            // distance between two intersections, in viewBox units
 const X0 = 70;           // left grid line
@@ -74,7 +76,7 @@ export class BoardView {
     this.fen = "";
     this.svg = el("svg", {
       viewBox: `0 0 ${W} ${H}`, class: "board", role: "img",
-      "aria-label": "board",
+      "aria-label": t("board"),
     });
     host.appendChild(this.svg);
     this.#defs();
