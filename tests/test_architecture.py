@@ -23,6 +23,7 @@ LAZY_FOR_AN_EXTRA = {
     ("cli/server.py", "cotuong.server.app"),
     ("cli/server.py", "cotuong.server.runtime"),
     ("cli/server.py", "cotuong.server.settings"),
+    ("cli/worker.py", "cotuong.server.worker"),  # the [server] and [redis] extras
 }
 
 

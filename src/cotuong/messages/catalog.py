@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cotuong.messages import arena, referee, rules
+from cotuong.messages import arena, referee, rules, server
 
 # (Vietnamese, English) templates in str.format syntax, by code.
 Texts = Mapping[str, tuple[str, str]]
@@ -30,4 +30,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
     return merged
 
 
-CATALOG: Mapping[str, tuple[str, str]] = _merge(rules.TEXTS, referee.TEXTS, arena.TEXTS)
+CATALOG: Mapping[str, tuple[str, str]] = _merge(rules.TEXTS, referee.TEXTS, arena.TEXTS,
+                                                  server.TEXTS)

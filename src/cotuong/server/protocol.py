@@ -307,6 +307,7 @@ class State(_Frame):
     warnings: list[Warning]
     abandon: Abandon | None
     outcome: Outcome | None
+    ai_warming: bool = Field(False, description="the AI to move waits for its engine to warm up")
 
 
 EventKind = Literal["draw_offered", "draw_declined", "takeback_requested", "takeback_refused",
