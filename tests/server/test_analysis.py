@@ -112,12 +112,14 @@ def test_the_per_ply_view() -> None:
                                                                   best="h0g2")]
     plies = plies_view(START_FEN, moves, evals)
     assert [p["ply"] for p in plies] == [0, 1, 2]
-    assert plies[0] == {"ply": 0, "move": None, "score_cp": 30, "best": "h2e2",
+    assert plies[0] == {"ply": 0, "move": None, "score_cp": 30,
+                        "expected": round(expected(30), 3), "best": "h2e2",
                         "best_texts": {"vi": "P2-5", "wxf": "C2.5", "zh": "炮二平五"},
                         "judgement": None}
     assert plies[1]["judgement"] is None  # the engine's own move
     assert plies[1]["best_texts"]["vi"] == "M2.3"
     assert plies[2]["mate"] == 4 and "score_cp" not in plies[2]
+    assert plies[2]["expected"] == 1.0
     assert plies[2]["judgement"] == "blunder"  # Black let Red mate
     assert summary(plies) == {"red": {"inaccuracy": 0, "mistake": 0, "blunder": 0},
                               "black": {"inaccuracy": 0, "mistake": 0, "blunder": 1}}

@@ -8,8 +8,9 @@ command it receives to ``--log``; it honours ``banmoves`` and ``go … searchmov
 ``hang-handshake``, ``garbage-bestmove``, ``illegal-bestmove``, ``none-bestmove``,
 ``info-garbage``, ``ignore-quit`` (ignores ``quit`` and SIGTERM), ``ignore-stop``,
 ``exit-at-start``, ``late-first-bestmove`` (the first search answers after
-``--delay`` s, default 0.8, whatever happens), ``slow`` (every search takes ``--delay`` s,
-like an engine thinking). ``--pidfile`` records the process id (tests check it is gone).
+``--delay`` s, default 0.8, whatever happens), ``slow`` (every timed search — ``go
+movetime`` — takes ``--delay`` s unless stopped, like an engine thinking). ``--pidfile``
+records the process id (tests check it is gone).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def main() -> int:
                  if m.iccs not in banned and (not only or m.iccs in only)]
         if mode == "late-first-bestmove" and searches[0] == 1:
             time.sleep(args.delay)  # ignores 'stop', then answers anyway (a stale answer)
-        if mode == "slow":
+        if mode == "slow" and movetime:
             stop.wait(args.delay)
         for depth in (1, 2, 3):
             if mode == "info-garbage":

@@ -87,8 +87,9 @@ def judge(evals: Sequence[PositionEval], moves: Sequence[str],
 
 def plies_view(start_fen: str, moves: Sequence[str],
                evals: Sequence[PositionEval]) -> list[dict[str, Any]]:
-    """Per position ``{"ply", "move", "score_cp" or "mate", "best", "best_texts",
-    "judgement"}`` (plus ``winner`` where the side to move has no legal move)."""
+    """Per position ``{"ply", "move", "score_cp" or "mate", "expected", "best",
+    "best_texts", "judgement"}`` (plus ``winner`` where the side to move has no legal
+    move); ``expected`` is Red's expected score (0-1), for the graph."""
     board = Board(start_fen)
     red_first = board.turn.sign > 0
     marks = judge(evals, moves, red_first)
@@ -103,6 +104,9 @@ def plies_view(start_fen: str, moves: Sequence[str],
             row["score_cp"] = e.score_cp
         if e.winner is not None:
             row["winner"] = e.winner
+        red_expected = _red_expected(e)
+        # Red's expected score, for the evaluation graph (one curve for cp and mates).
+        row["expected"] = None if red_expected is None else round(red_expected, 3)
         row["best"] = e.best
         row["best_texts"] = ({n: make_move_text(board, Move.from_iccs(e.best), n)
                               for n in NOTATIONS} if e.best else None)

@@ -109,8 +109,15 @@ class _Worker:
         self.process = self.pool.ctx.Process(target=_child_main,
                                              args=(child, self.pool.spec, self.warm),
                                              name=f"cotuong-engine-{self.index}", daemon=True)
-        self.process.start()
-        child.close()
+        try:
+            self.process.start()
+        except Exception as exc:  # e.g. out of memory, or no process may be made now
+            self.process = None
+            parent.close()
+            self.pool._failed(f"cannot start a worker process: {type(exc).__name__}: {exc}")
+            return False
+        finally:
+            child.close()
         self.conn = parent
         started = time.perf_counter()
         try:

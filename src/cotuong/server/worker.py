@@ -173,8 +173,8 @@ class Worker:
                                              "0-0", count=1)
                 rows = [(_text(i), f) for i, f in got[1] if f]
                 if rows:
-                    log.warning("taking over job entry %s of %s (its worker stopped "
-                                "claiming it)", rows[0][0], stream)
+                    self.say(f"taking over entry {rows[0][0]} of {stream} (its worker "
+                             "stopped claiming it)")
                     return [(stream, rows[0][0], rows[0][1])]
         for kind in ("move", "analysis"):
             got = _entries(await redis.xreadgroup(GROUP, consumer, {STREAMS[kind]: ">"},
@@ -234,6 +234,8 @@ class Worker:
         run = asyncio.create_task(self._pool.run(
             job, lambda n: self._progress(reply, job_id, n)))
         self._running.add(run)
+        if self._stopping:  # the stop came while we were checking the entry
+            run.cancel()
         try:
             await asyncio.wait([run])
         finally:
