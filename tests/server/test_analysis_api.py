@@ -82,6 +82,12 @@ def test_request_progress_and_result(quick_pool: EnginePool) -> None:
             assert view["status"] == "done", view
             assert view["progress"] == {"done": 5, "total": 5}
             plies = view["plies"]
+            # The fields docs/web-protocol.md names.
+            assert set(view) == {"game_id", "status", "progress", "movetime_ms",
+                                 "requested_at", "started_at", "finished_at", "plies",
+                                 "summary"}
+            assert all(set(p) == {"ply", "move", "score_cp", "expected", "best",
+                                  "best_texts", "judgement"} for p in plies)
             assert [p["ply"] for p in plies] == [0, 1, 2, 3, 4]
             assert [p["move"] for p in plies] == [None, *OPENING]
             # The mock engine scores every position +21 for the side to move.

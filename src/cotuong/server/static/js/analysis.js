@@ -124,7 +124,7 @@ export class AnalysisPanel {
     const plies = this.plies;
     const n = Math.max(1, plies.length - 1);
     const x = (i) => (i / n) * GW;
-    const y = (p) => GH * (1 - (p.expected ?? 0.5));
+    const y = (p) => 5 + (GH - 10) * (1 - (p.expected ?? 0.5));  // dots stay inside
     const root = svg("svg", { viewBox: `0 0 ${GW} ${GH}`, class: "eval-graph", role: "img",
       preserveAspectRatio: "none", "aria-label": t("analysis.graph"),
       "data-points": plies.length });
