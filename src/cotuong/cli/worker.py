@@ -36,7 +36,9 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
-    from cotuong.server.worker import Worker
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from cotuong.server.worker import Worker, safe_url
 
     url = args.redis or os.environ.get("REDIS_URL")
     if not url:
@@ -64,8 +66,9 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
     try:
         asyncio.run(main())
-    except OSError as exc:  # Redis unreachable
-        raise CotuongError(f"cannot reach Redis at {url}: {exc}", "NO_REDIS") from None
+    except (OSError, RedisConnectionError) as exc:  # Redis unreachable
+        raise CotuongError(f"cannot reach Redis at {safe_url(url)}: {exc}",
+                           "NO_REDIS") from None
     if worker.failed is not None:
         print(f"cotuong worker: error: the engine does not start: {worker.failed}",
               file=sys.stderr)

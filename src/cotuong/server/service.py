@@ -417,8 +417,10 @@ class GameService:
             log.error("no engine pool: the AI cannot move in game %s", game_id)
             return
         if not pool.ready:
-            # The state frames say the AI is getting ready; say when it is.
-            await pool.wait_ready()
+            # The state frames say the AI is getting ready; say when it is. (Past the job
+            # timeout the move is asked for anyway: it fails if still nobody answers.)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(pool.wait_ready(), self.settings.job_timeout_s)
             await self.publish(await self.load(game_id))
         t = await self.load(game_id)
         position = list(t.moves)

@@ -125,7 +125,7 @@ class Worker:
         if self._pool.error is not None:
             self.say(f"the engine does not start: {self._pool.error}")
             return
-        self.say(f"ready: {self.processes} engine process(es) on {_safe(self.url)}")
+        self.say(f"ready: {self.processes} engine process(es) on {safe_url(self.url)}")
         while True:
             with contextlib.suppress(Exception):
                 await self._redis.set(READY_KEY, self.name, px=int(BEAT_S * 3000))
@@ -275,8 +275,12 @@ class Worker:
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
 
-def _safe(url: str) -> str:
-    """The URL without its password, for the log."""
+def safe_url(url: str) -> str:
+    """The URL without its credentials, for logs and errors.
+
+    >>> safe_url("redis://:hunter2@cache:6379/0")
+    'redis://…@cache:6379/0'
+    """
     scheme, sep, rest = url.partition("://")
     if "@" in rest:
         rest = "…@" + rest.split("@", 1)[1]
