@@ -122,7 +122,7 @@ def test_worker_does_moves_and_analyses_and_refuses_bad_entries() -> None:
                 await queue.close()
             assert worker.done == 3
             assert any(line.startswith("ready") for line in lines)
-        asyncio.run(scenario())
+        asyncio.run(asyncio.wait_for(scenario(), 180))  # a hang fails
 
 
 def _pending_consumer(url: str, stream: str) -> str | None:
@@ -212,6 +212,18 @@ def test_sigterm_hands_the_job_back_and_stops_cleanly(tmp_path: Path) -> None:
                 assert stop(b) == 0
 
 
+def test_a_worker_whose_engine_does_not_start_says_so_and_exits(tmp_path: Path) -> None:
+    with redis_server() as url:
+        log = tmp_path / "w.log"
+        proc = cotuong("worker", "--redis", url, "--engine", "cmd:/nonexistent/engine", log=log)
+        try:
+            assert proc.wait(60) == 1
+        finally:
+            stop(proc, signal.SIGKILL)
+        text = log.read_text()
+        assert "the engine does not start" in text and "/nonexistent/engine" in text
+
+
 # --------------------------------------------------------- two servers, one worker
 def _serve(port: int, db: str, redis: str, log: Path) -> subprocess.Popen[bytes]:
     proc = cotuong("serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
@@ -236,7 +248,7 @@ def test_two_servers_and_a_worker_play_the_ai_and_analyse(tmp_path: Path) -> Non
         worker_log = tmp_path / "worker.log"
         worker = cotuong("worker", "--redis", url, log=worker_log)
         try:
-            asyncio.run(_play_across(ports, worker_log))
+            asyncio.run(asyncio.wait_for(_play_across(ports, worker_log), 400))
         finally:
             codes = [stop(s) for s in servers]
             worker_code = stop(worker)

@@ -100,6 +100,7 @@ class _Worker:
         self.process: Any = None
         self.conn: Connection | None = None
         self.idle = False  # waiting for a job: it takes the stop token and exits cleanly
+        self.ready = False  # its process is warm and serving
         self.thread = threading.Thread(target=self._serve, name=f"cotuong-engine-{index}",
                                        daemon=True)
 
@@ -129,6 +130,7 @@ class _Worker:
                 self.pool._failed(str(msg[1]))
             return False
         log.info("engine worker %d ready in %.1f s", self.index, time.perf_counter() - started)
+        self.ready = True
         self.pool._worker_ready()
         return True
 
@@ -192,6 +194,7 @@ class _Worker:
             raise _WorkerDied(f"exit code {code}") from None
 
     def _reap(self) -> None:
+        self.ready = False
         if self.conn is not None:
             self.conn.close()
             self.conn = None
@@ -257,6 +260,11 @@ class EnginePool:
     def ready(self) -> bool:
         return not self._warming
 
+    @property
+    def serving(self) -> bool:
+        """Some worker process is warm and taking jobs."""
+        return any(w.ready for w in self._workers)
+
     async def wait_ready(self) -> None:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
@@ -277,9 +285,10 @@ class EnginePool:
     def _failed(self, error: str) -> None:
         self.error = error
         log.error("an engine worker could not start: %s", error)
-        # Waiting jobs would wait forever: the engine is broken until it starts again.
         self._worker_ready()
-        self._fail_waiting(EngineUnavailableError(f"the engine could not start: {error}"))
+        # With no worker serving, waiting jobs would wait until one starts: fail them.
+        if not self.serving:
+            self._fail_waiting(EngineUnavailableError(f"the engine could not start: {error}"))
 
     def _fail_waiting(self, error: Exception) -> None:
         kept = []

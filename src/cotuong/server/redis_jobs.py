@@ -94,6 +94,7 @@ class RedisEngineQueue:
         self._tasks: list[asyncio.Task[None]] = []
         self._pending: dict[str, tuple[asyncio.Future[Any], Progress | None, Job]] = {}
         self._ready: asyncio.Event | None = None
+        self._closing = False
 
     async def start(self, warm: bool = True) -> None:
         """Connect (the workers warm themselves up: ``warm`` changes nothing here)."""
@@ -128,7 +129,9 @@ class RedisEngineQueue:
             await asyncio.sleep(1.0)
 
     async def _read_replies(self) -> None:
-        while True:
+        # Ends by itself at close: cancelling redis-py in the middle of a BLPOP was seen to
+        # hang the cancelling side, so the blocking read is never interrupted.
+        while not self._closing:
             try:
                 item = await self._redis.blpop([self.reply_key], timeout=1)
             except asyncio.CancelledError:
@@ -191,11 +194,18 @@ class RedisEngineQueue:
             self._pending.pop(job_id, None)
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
+        self._closing = True
+        if self._tasks:
+            reader, *others = self._tasks
+            for task in others:
+                task.cancel()
+            # The reader's BLPOP returns within a second; cancel only if it does not.
+            done, _ = await asyncio.wait([reader], timeout=5)
+            if not done:
+                reader.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+                await asyncio.wait_for(task, 5)
         self._tasks = []
         if self._redis is not None:
             with contextlib.suppress(Exception):

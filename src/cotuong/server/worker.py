@@ -122,7 +122,7 @@ class Worker:
         """Say we are warm and alive (the key expires if we die)."""
         assert self._pool is not None
         await self._pool.wait_ready()
-        if self._pool.error is not None:
+        if not self._pool.serving:
             self.say(f"the engine does not start: {self._pool.error}")
             return
         self.say(f"ready: {self.processes} engine process(es) on {safe_url(self.url)}")
@@ -146,7 +146,7 @@ class Worker:
     async def _consume(self, consumer: str) -> None:
         assert self._pool is not None
         await self._pool.wait_ready()
-        if self._pool.error is not None:
+        if not self._pool.serving:
             self.failed = self._pool.error  # a broken engine takes no jobs
             return
         backlog: list[Entry] = []
