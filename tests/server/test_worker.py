@@ -43,10 +43,15 @@ def mock(mode: str = "normal", delay: float = 0.8) -> str:
     return f"cmd:{sys.executable} {MOCK} --mode {mode} --delay {delay}"
 
 
+_STARTED: list[subprocess.Popen[bytes]] = []
+
+
 def cotuong(*args: str, log: Path) -> subprocess.Popen[bytes]:
     out = log.open("ab")
-    return subprocess.Popen([sys.executable, "-m", "cotuong.cli", *args], stdout=out,
+    proc = subprocess.Popen([sys.executable, "-m", "cotuong.cli", *args], stdout=out,
                             stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+    _STARTED.append(proc)
+    return proc
 
 
 def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, wait: float = 20) -> int:
@@ -301,21 +306,22 @@ async def _play_across(ports: tuple[int, int], worker_log: Path) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_leftovers() -> Iterator[None]:
+    """Every process a test started was stopped, its engines included (their group)."""
+    _STARTED.clear()
     yield
-    # Every process a test started was reaped by stop(); nothing is left in our group.
-    assert not [p for p in os.listdir("/proc") if p.isdigit() and
-                _parent(int(p)) == os.getpid() and _cmd(int(p)).find("cotuong.cli") >= 0]
+    for proc in _STARTED:
+        assert proc.returncode is not None, proc.args
+        wait_for(lambda p=proc: not _group_alive(p.pid), 10, f"the group of {proc.args}")
 
 
-def _parent(pid: int) -> int:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().split(") ")[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return -1
-
-
-def _cmd(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_text()
-    except OSError:
-        return ""
+def _group_alive(pgid: int) -> bool:
+    """Some process of the group still runs (zombies waiting for init do not count)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(") ", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                return True
+    return False
