@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -44,8 +45,11 @@ class Server:
 @contextlib.asynccontextmanager
 async def running(settings: Settings | None = None, *, store: Store | None = None,
                   clock: ClockSource | None = None,
-                  engine_pool: EnginePool | None = None) -> AsyncIterator[Server]:
+                  engine_pool: EnginePool | None = None,
+                  warm: bool = False) -> AsyncIterator[Server]:
     settings = settings or Settings(db="sqlite://", heartbeat_s=0.2)
+    # Most tests play no AI: no engine processes warming up at every start.
+    settings = dataclasses.replace(settings, engine_warmup=warm)
     app = create_app(settings, store=store, clock=clock, engine_pool=engine_pool)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",

@@ -1,7 +1,8 @@
 """Texts of the web platform: every error a request or a socket frame can get (``ERR_*``,
-keyed by the protocol's error code, some with variants), the ends the server decides,
-and the lobby's words. The server renders them in the reader's language at the edge: a
-socket's ``hello`` language, a request's ``Accept-Language``.
+keyed by the protocol's error code, some with variants) — the computer analysis' limits
+among them —, the ends the server decides, and the lobby's words. The server renders them
+in the reader's language at the edge: a socket's ``hello`` language, a request's
+``Accept-Language``.
 """
 
 from __future__ import annotations
@@ -121,6 +122,19 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "at most {limit} open challenges per player"),
     "ERR_BAD_CATEGORY": ("Loại ván phải là một trong: {choices}",
                          "category must be one of {choices}"),
+    # The computer analysis of finished games.
+    "ERR_ANALYSIS_LIMIT": (
+        "Bạn đang có {limit} ván chờ hoặc đang được máy phân tích; hãy đợi các ván đó xong.",
+        "You already have {limit} analyses waiting or running; wait for them to finish."),
+    "ERR_ANALYSIS_QUEUE_FULL": (
+        "Máy chủ đang bận phân tích {limit} ván; hãy thử lại sau ít phút.",
+        "The server is busy with {limit} analyses; try again in a few minutes."),
+    "ERR_ANALYSIS_NOT_FOUND": ("Ván {game} chưa được máy phân tích.",
+                               "Game {game} has not been analysed."),
+    "ERR_GAME_NOT_OVER": ("Ván {game} chưa kết thúc: máy chỉ phân tích các ván đã xong.",
+                          "Game {game} is not over: only finished games can be analysed."),
+    "ERR_ENGINE_UNAVAILABLE": ("Máy chủ này không có máy cờ để phân tích",
+                               "this server has no engine"),
     # Ends the server decides.
     "END_ABANDONED": ("{winner} thắng: {loser} rời ván quá {seconds} giây",
                       "{winner} wins: {loser} left the game for more than {seconds} s"),

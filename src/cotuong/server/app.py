@@ -9,8 +9,10 @@ two apps in one process share nothing.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import os
+import secrets
+import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path as FilePath
@@ -25,8 +27,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cotuong.server import accounts
 from cotuong.server.accounts import Accounts
+from cotuong.server.analyses import Analyses
+from cotuong.server.analysis_store import AnalysisStore
 from cotuong.server.broker import make_broker
 from cotuong.server.database import Database
+from cotuong.server.engine_jobs import EngineRunner
 from cotuong.server.engine_pool import EnginePool
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby
@@ -42,6 +47,7 @@ from cotuong.server.protocol import (
     protocol_schema,
 )
 from cotuong.server.ratings import Profiles
+from cotuong.server.redis_jobs import RedisEngineQueue
 from cotuong.server.rooms import Player, Rooms
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.service import GameService
@@ -69,9 +75,12 @@ def _signing_key(settings: Settings, store: Store) -> bytes:
 
 
 def _error(exc: ServiceError, accept_language: str | None) -> JSONResponse:
-    """The error in the reader's language (the request's ``Accept-Language``)."""
+    """The error in the reader's language (the request's ``Accept-Language``) as
+    ``message``, and in both as ``texts`` (a page can switch language without asking
+    again)."""
     return JSONResponse({"error": {"code": exc.code,
-                                   "message": exc.text(lang_of(accept_language))}},
+                                   "message": exc.text(lang_of(accept_language)),
+                                   "texts": exc.texts}},
                         status_code=exc.status)
 
 
@@ -83,15 +92,24 @@ def _page(name: str) -> Response:
     return HTMLResponse(_PLACEHOLDER)
 
 
+def _engines(settings: Settings, server: str) -> EngineRunner:
+    """The local engine processes, or with ``REDIS_URL`` the queue `cotuong worker`s serve."""
+    if settings.redis_url:
+        return RedisEngineQueue(settings.redis_url, server, settings.job_timeout_s)
+    return EnginePool(settings.engine_workers, settings.engine_spec)
+
+
 def create_app(settings: Settings, store: Store | None = None,
-               engine_pool: EnginePool | None = None,
+               engine_pool: EngineRunner | None = None,
                clock: ClockSource | None = None) -> FastAPI:
     """The server app. Injected ``store``/``engine_pool``/``clock`` are used as given (the
     caller closes them); missing ones are made from ``settings`` and closed on shutdown."""
     own_store = store is None
     store = store or Store(database_url(settings.db))
+    # This process's name in the job queue and as the owner of the analyses it runs.
+    server_name = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     own_pool = engine_pool is None
-    pool = engine_pool or EnginePool(settings.engine_workers, settings.engine_spec)
+    pool = engine_pool or _engines(settings, server_name)
     signer = Signer(_signing_key(settings, store))
     clock = clock or SystemClock()
     database = Database(store, settings.inline_writes)
@@ -100,18 +118,22 @@ def create_app(settings: Settings, store: Store | None = None,
     acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
     rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
     lobby = Lobby(service, rooms)
+    analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
+                        server_name)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
         await lobby.start()
+        await analyses.start()
         try:
             yield
         finally:
+            await analyses.stop()
             await lobby.stop()
             await service.stop()
             if own_pool:
-                await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
+                await pool.close()
             if own_store:
                 store.close()
 
@@ -120,6 +142,7 @@ def create_app(settings: Settings, store: Store | None = None,
                   description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
+    app.state.analyses = analyses
     app.state.settings = settings
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
@@ -194,6 +217,20 @@ def create_app(settings: Settings, store: Store | None = None,
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
 
+    @api.post("/games/{game_id}/analysis")
+    async def request_analysis(response: Response, game_id: int = Path(ge=1, le=MAX_ID),
+                               who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        """Queue the computer analysis of a finished game (202; 200 when it was already
+        queued, running or done)."""
+        view, queued = await analyses.request(game_id, who.identity)
+        response.status_code = 202 if queued else 200
+        return view
+
+    @api.get("/games/{game_id}/analysis")
+    async def get_analysis(game_id: int = Path(ge=1, le=MAX_ID)) -> dict[str, Any]:
+        """The analysis' status and progress; once done, every ply judged."""
+        return await analyses.view(game_id)
+
     @api.get("/me/games")
     async def my_games(who: Player = Depends(player),  # noqa: B008 (FastAPI idiom)
                        limit: int = Query(50, ge=1, le=200),
@@ -207,8 +244,9 @@ def create_app(settings: Settings, store: Store | None = None,
 
     @api.get("/stats")
     async def stats() -> dict[str, Any]:
-        """Live games, open sockets, server-side move handling time (ms)."""
-        return service.stats()
+        """Live games, open sockets, server-side move handling time (ms), the engines and
+        the analyses waiting and running."""
+        return {**service.stats(), "analyses": await analyses.stats()}
 
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:

@@ -9,6 +9,8 @@ language at the edge (:meth:`ServiceError.text`).
 'Nước đi này trả lời nước thứ 3 nhưng ván đang ở nước thứ 4; không có gì thay đổi'
 >>> str(ServiceError("BAD_REQUEST", "ERR_BAD_COLOR"))
 "color must be 'red', 'black' or 'random'"
+>>> ServiceError("ANALYSIS_NOT_FOUND", game=7).texts["vi"]
+'Ván 7 chưa được máy phân tích.'
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ _STATUS = {
     "BAD_SECRET": 403, "SPECTATOR": 403, "NOT_HOST": 403,
     "ROOM_NOT_FOUND": 404, "GAME_NOT_FOUND": 404, "USER_NOT_FOUND": 404,
     "SEEK_NOT_FOUND": 404, "USERNAME_TAKEN": 409, "ROOM_FULL": 409, "RATE_LIMITED": 429,
-    "INTERNAL": 500,
+    "ANALYSIS_LIMIT": 429, "ANALYSIS_QUEUE_FULL": 429, "ANALYSIS_NOT_FOUND": 404,
+    "GAME_NOT_OVER": 409, "INTERNAL": 500, "ENGINE_UNAVAILABLE": 503,
 }
 
 
@@ -53,6 +56,12 @@ class ServiceError(CotuongError):
     def text(self, lang: str | None) -> str:
         """The error's text in ``lang`` (``"vi"`` or ``"en"``; anything else: Vietnamese)."""
         return self.message_value.text("en" if lang == "en" else "vi")
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The error's text in both languages (REST errors carry it, so a page can switch
+        language without asking again)."""
+        return {"vi": self.text("vi"), "en": self.text("en")}
 
 
 @dataclass(frozen=True, slots=True)

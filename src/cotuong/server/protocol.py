@@ -317,6 +317,7 @@ class State(_Frame):
     outcome: Outcome | None
     ratings: dict[Color, RatingChange] | None = Field(
         None, description="a rated game's end: each player's rating change (Glicko-2)")
+    ai_warming: bool = Field(False, description="the AI to move waits for its engine to warm up")
 
 
 EventKind = Literal["draw_offered", "draw_declined", "takeback_requested", "takeback_refused",

@@ -26,7 +26,7 @@ from cotuong.messages import Message
 from cotuong.server import ratings
 from cotuong.server.broker import Broker, frame
 from cotuong.server.database import Database
-from cotuong.server.engine_pool import EnginePool
+from cotuong.server.engine_jobs import EngineRunner, MoveJob
 from cotuong.server.errors import ServiceError
 from cotuong.server.protocol import (
     Abort,
@@ -63,7 +63,7 @@ class GameService:
     """Live game tables and their sockets (no global state: one per app). Routes get
     this (the game actions), a :class:`Database` and the clock — never each other."""
 
-    def __init__(self, settings: Settings, database: Database, engine_pool: EnginePool | None,
+    def __init__(self, settings: Settings, database: Database, engine_pool: EngineRunner | None,
                  clock: ClockSource, broker: Broker, signer: Signer) -> None:
         self.settings = settings
         self.database = database
@@ -96,6 +96,9 @@ class GameService:
             log.error("background task failed", exc_info=task.exception())
 
     async def start(self) -> None:
+        if self.engine_pool is not None:
+            # Returns at once: the engines warm up in the background while we serve.
+            await self.engine_pool.start(self.settings.engine_warmup)
         await self.broker.start(self.sockets.deliver)
         store = self.database.store
         now = self.clock.now_ms()
@@ -218,8 +221,12 @@ class GameService:
 
     def state(self, t: GameTable, lang: str | None = None) -> dict[str, Any]:
         code = t.room.code
+        pool = self.engine_pool
+        warming = (pool is not None and t.status is Status.PLAYING and t.is_ai(t.turn)
+                   and not pool.ready)
         return state_frame(t, self.clock.now_ms(), self.sockets.connected(code),
-                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang)
+                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
+                           ai_warming=warming)
 
     async def publish(self, t: GameTable, events: list[Notice] | None = None) -> None:
         code, lang = t.room.code, t.room.lang
@@ -338,8 +345,10 @@ class GameService:
         def pct(q: float) -> float | None:
             return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
                 if times else None
+        pool = self.engine_pool
         return {"live_games": sum(1 for t in self.games.values()
                                   if t.status is Status.PLAYING),
+                "engine": None if pool is None else {"kind": pool.kind, "ready": pool.ready},
                 "sockets": self.sockets.count(),
                 "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
                 "move_ms_max": pct(1.0)}
@@ -422,11 +431,18 @@ class GameService:
         self._ai[t.id] = self._spawn(asyncio.create_task(self._ai_move(t.id)))
 
     async def _ai_move(self, game_id: int) -> None:
-        t = await self.load(game_id)
-        position = list(t.moves)
-        if self.engine_pool is None:
+        pool = self.engine_pool
+        if pool is None:
             log.error("no engine pool: the AI cannot move in game %s", game_id)
             return
+        if not pool.ready:
+            # The state frames say the AI is getting ready; say when it is. (Past the job
+            # timeout the move is asked for anyway: it fails if still nobody answers.)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(pool.wait_ready(), self.settings.job_timeout_s)
+            await self.publish(await self.load(game_id))
+        t = await self.load(game_id)
+        position = list(t.moves)
         movetime = self.settings.ai_movetime_ms
         tc, now = t.room.tc, self.clock.now_ms()
         level = t.room.ai_level or 1
@@ -435,7 +451,8 @@ class GameService:
             period = t.clock.period_left(t.turn, now, tc) or 0
             movetime = ai_movetime_ms(level, movetime, left, period, tc.increment_ms)
         try:
-            best = await self.engine_pool.best_move(level, t.start_fen, position, movetime)
+            best = await pool.run(MoveJob(level, t.start_fen, tuple(position), movetime))
+            assert isinstance(best, str)
         except Exception:
             log.exception("the engine failed in game %s", game_id)
             async with self.locked(t.room.code) as t2:

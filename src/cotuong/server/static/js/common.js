@@ -4,10 +4,11 @@
 import { lang, setLang, t, translate } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, texts = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.texts = texts;   // {vi, en} when the server's catalog has the refusal
   }
 }
 
@@ -30,7 +31,8 @@ export async function api(method, path, body) {
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     const e = (data && data.error) || {};
-    throw new ApiError(res.status, e.code || `HTTP_${res.status}`, e.message || res.statusText);
+    throw new ApiError(res.status, e.code || `HTTP_${res.status}`, e.message || res.statusText,
+      e.texts || null);
   }
   return data;
 }

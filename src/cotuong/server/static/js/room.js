@@ -314,7 +314,10 @@ function renderBanners() {
   }
   const toMove = (s.players || {})[s.turn];
   if (!over && s.status === "playing" && toMove && toMove.ai_level) {
-    out.push(h("div", { class: "banner info", id: "ai-thinking", text: t("ai.thinking") }));
+    // While the engine warms up (the server just started), say so instead of "thinking".
+    out.push(s.ai_warming
+      ? h("div", { class: "banner info", id: "ai-warming", text: t("ai.warming") })
+      : h("div", { class: "banner info", id: "ai-thinking", text: t("ai.thinking") }));
   }
   if (!over && s.status === "playing" && mine && mine === s.turn && page.viewPly === null) {
     out.push(h("div", { class: "banner info", id: "your-turn", text: t("turn.you") }));
