@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="Redis URL to share rooms between processes (or $REDIS_URL)")
     p.add_argument("--abandon-after", type=positive_seconds, default=None, metavar="SECONDS",
                    help="a player away this long during a game loses (default 120)")
-    p.add_argument("--waiting-expiry", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--waiting-expiry", type=positive_seconds, default=None, metavar="SECONDS",
                    help="a room nobody joins closes after this long (default 1800)")
     p.add_argument("--engine-workers", type=int, default=None,
                    help="AI worker processes (default 1)")
