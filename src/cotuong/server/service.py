@@ -24,9 +24,10 @@ from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
 from cotuong.messages import Message
 from cotuong.server import ratings
+from cotuong.server.ai_time import move_job
 from cotuong.server.broker import Broker, frame
 from cotuong.server.database import Database
-from cotuong.server.engine_jobs import EngineRunner, MoveJob
+from cotuong.server.engine_jobs import EngineRunner
 from cotuong.server.errors import ServiceError
 from cotuong.server.protocol import (
     Abort,
@@ -443,15 +444,9 @@ class GameService:
             await self.publish(await self.load(game_id))
         t = await self.load(game_id)
         position = list(t.moves)
-        movetime = self.settings.ai_movetime_ms
-        tc, now = t.room.tc, self.clock.now_ms()
-        level = t.room.ai_level or 1
-        if t.clock is not None and tc is not None:
-            left = t.clock.remaining(t.turn, now, tc)
-            period = t.clock.period_left(t.turn, now, tc) or 0
-            movetime = ai_movetime_ms(level, movetime, left, period, tc.increment_ms)
         try:
-            best = await pool.run(MoveJob(level, t.start_fen, tuple(position), movetime))
+            best = await pool.run(move_job(t, self.settings.ai_movetime_ms,
+                                           self.clock.now_ms()))
             assert isinstance(best, str)
         except Exception:
             log.exception("the engine failed in game %s", game_id)
@@ -486,27 +481,6 @@ _ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
     TakebackAnswer: lambda t, m, c, now: t.takeback_answer(c, m.accept, now),
     Rematch: lambda t, m, c, now: t.rematch(c),
 }
-
-
-def ai_movetime_ms(level: int, default_ms: int, left_ms: int, period_ms: int,
-                   increment_ms: int) -> int:
-    """How long the AI thinks on a clock: a 30th of its main time left plus most of the
-    increment (never more than a third of the time left), or a third of a byo-yomi period,
-    at least 50 ms. Levels 1-7 keep the
-    server's fixed time (``Settings.ai_movetime_ms``) as a ceiling; Thần (level 8) thinks
-    as long as the clock allows.
-
-    >>> ai_movetime_ms(8, 1000, 600_000, 0, 5_000), ai_movetime_ms(5, 1000, 600_000, 0, 5_000)
-    (24000, 1000)
-    >>> ai_movetime_ms(8, 1000, 0, 30_000, 0), ai_movetime_ms(8, 1000, 900, 0, 0)
-    (10000, 50)
-    """
-    allowed = max(left_ms // 30 + increment_ms * 4 // 5, period_ms // 3)
-    if period_ms == 0:
-        allowed = min(allowed, left_ms // 3)  # the increment comes only after the move
-    if level < 8:
-        allowed = min(default_ms, allowed)
-    return max(50, allowed)
 
 
 def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:
