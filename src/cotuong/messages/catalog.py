@@ -31,4 +31,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(rules.TEXTS, referee.TEXTS, arena.TEXTS,
-                                                server.TEXTS, tournament.TEXTS, tournament_cli.TEXTS)
+                                                server.TEXTS, tournament.TEXTS,
+                                                tournament_cli.TEXTS)

@@ -8,7 +8,7 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.code = code;
-    this.texts = texts;   // {vi, en} when the server's catalog has the refusal
+    this.texts = texts;   // {vi, en}: the refusal in both languages (from the catalog)
   }
 }
 
