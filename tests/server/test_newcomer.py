@@ -67,8 +67,11 @@ def test_errors_speak_the_readers_language() -> None:
             vi = (await c.get("/api/games/999999", headers={"Accept-Language": "vi"})).json()
             en = (await c.get("/api/games/999999",
                               headers={"Accept-Language": "en-GB,en;q=0.8"})).json()
-            assert vi["error"] == {"code": "GAME_NOT_FOUND", "message": "Không có ván số 999999"}
+            both = {"vi": "Không có ván số 999999", "en": "no game 999999"}
+            assert vi["error"] == {"code": "GAME_NOT_FOUND", "message": "Không có ván số 999999",
+                                   "texts": both}
             assert en["error"]["message"] == "no game 999999"
+            assert en["error"]["texts"] == both  # a page switching language needs no request
             bad = (await c.post("/api/rooms", json={"rules": "chess"},
                                 headers={"Accept-Language": "vi"})).json()
             assert bad["error"]["code"] == "BAD_REQUEST"
