@@ -1,5 +1,6 @@
-"""Load benchmark of the web server: N concurrent human-vs-human games played by WebSocket
-clients over loopback; move round-trip latency (p50/p99), throughput, peak RSS.
+"""Load benchmark of the web server: N concurrent games played by WebSocket clients over
+loopback, each client with the lobby socket open too, and ``--ai-games`` of the games
+against the AI (levels 1 and 2); move round-trip latency (p50/p99), throughput, peak RSS.
 
 The server runs in its own process (uvicorn around ``create_app``, SQLite file in a temp
 directory, or a throw-away local PostgreSQL cluster with ``--postgres``); this process runs
@@ -13,6 +14,7 @@ the whole run is cut off after ``--limit`` seconds.
     python benchmarks/bench_server.py                      # 100, 500, 1000 games, SQLite
     python benchmarks/bench_server.py --games 100 --seconds 10
     python benchmarks/bench_server.py --postgres           # also on a local PostgreSQL
+    python benchmarks/bench_server.py --ai-games 0 --no-lobby   # as before the lobby
 """
 
 from __future__ import annotations
@@ -101,6 +103,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """CPU of a process's live children (the server's AI worker processes)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += cpu_seconds(int(entry))
+    return total
+
+
 def peak_rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -118,45 +136,95 @@ class Player:
         self.rng = rng
 
 
+async def open_lobby(ws_base: str, counters: dict[str, int]) -> tuple[ClientConnection,
+                                                                     asyncio.Task[None]]:
+    """A player's lobby socket, greeted, and a task reading (and counting) what it gets,
+    as a browser's lobby page would."""
+    ws = await connect(f"{ws_base}/ws/lobby", max_size=2**22, open_timeout=120)
+    await ws.send(json.dumps({"type": "hello"}))
+
+    async def drain() -> None:
+        with contextlib.suppress(Exception):
+            async for text in ws:
+                counters["lobby_frames"] += 1
+                counters["lobby_bytes"] += len(text)
+    return ws, asyncio.create_task(drain())
+
+
 async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     latencies: list[float], counters: dict[str, int], ready: asyncio.Event,
                     rng: random.Random, client: httpx.AsyncClient,
                     client2: httpx.AsyncClient, stamps: list[float],
-                    gate: asyncio.Semaphore) -> None:
+                    gate: asyncio.Semaphore, ai_level: int | None, lobby: bool) -> None:
+    lobbies: list[tuple[ClientConnection, asyncio.Task[None]]] = []
     async with gate:  # a bounded number of games set up at once
-        red, black = await set_up(base, ws_base, client, client2)
+        red, black = await set_up(base, ws_base, client, client2, ai_level)
+        if lobby:
+            for _ in range(1 if black is None else 2):
+                lobbies.append(await open_lobby(ws_base, counters))
     try:
         counters["connected"] += 1
         await ready.wait()
-        await asyncio.gather(
-            player_loop(Player(red, "red", think, rng), stop_at, latencies, counters, stamps),
-            player_loop(Player(black, "black", think, rng), stop_at, latencies, counters,
-                        stamps))
+        loops = [player_loop(Player(red, "red", think, rng), stop_at, latencies, counters,
+                             stamps)]
+        if black is not None:
+            loops.append(player_loop(Player(black, "black", think, rng), stop_at, latencies,
+                                     counters, stamps))
+        await asyncio.gather(*loops)
     finally:
-        await red.close()
-        await black.close()
+        for ws in (red, black):
+            if ws is not None:
+                await ws.close()
+        for ws, task in lobbies:
+            task.cancel()
+            await ws.close()
 
 
 async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
-                 client2: httpx.AsyncClient) -> tuple[ClientConnection, ClientConnection]:
+                 client2: httpx.AsyncClient, ai_level: int | None = None
+                 ) -> tuple[ClientConnection, ClientConnection | None]:
+    """A game: two guests in a room, or (``ai_level``) one guest as Red against the AI."""
+    body: dict[str, Any] = {"color": "red"}
+    if ai_level is not None:
+        body.update(opponent="ai", ai_level=ai_level)
     for attempt in range(5):  # a keep-alive connection may close under us: retry
         try:
-            host = (await client.post("/api/rooms", json={"color": "red"})).json()
+            host = (await client.post("/api/rooms", json=body)).json()
             code = host["code"]
-            guest = (await client2.post(f"/api/rooms/{code}/join")).json()
+            guest = None if ai_level else (await client2.post(f"/api/rooms/{code}/join")).json()
             break
         except httpx.TransportError:
             if attempt == 4:
                 raise
             await asyncio.sleep(0.2)
     red = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
-    black = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
-    for ws, secret in ((red, host["secret"]), (black, guest["secret"])):
+    seats = [(red, host["secret"])]
+    black = None
+    if guest is not None:
+        black = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
+        seats.append((black, guest["secret"]))
+    for ws, secret in seats:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
-    for ws in (red, black):  # set up = greeted and shown the game
+    for ws, _ in seats:  # set up = greeted and shown the game
         while json.loads(await ws.recv()).get("type") != "state":
             pass
     return red, black
+
+
+async def warm_up_the_ai(ws_base: str, client: httpx.AsyncClient) -> float:
+    """One game where the AI moves first: its worker loads the engine before measuring
+    (the first search compiles it). Seconds it took."""
+    started = time.perf_counter()
+    me = (await client.post("/api/rooms", json={"opponent": "ai", "ai_level": 1,
+                                                "color": "black"})).json()
+    async with connect(f"{ws_base}/ws/rooms/{me['code']}") as ws:
+        await ws.send(json.dumps({"type": "hello", "secret": me["secret"]}))
+        while True:
+            f = json.loads(await asyncio.wait_for(ws.recv(), 300))
+            if f.get("type") == "state" and f.get("ply", 0) >= 1:
+                break
+        await ws.send(json.dumps({"type": "resign"}))
+    return time.perf_counter() - started
 
 
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
@@ -201,11 +269,13 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
 
 
 async def level(base: str, games: int, seconds: float, think: float,
-                seed: int, server_pid: int, client_gc: bool) -> dict[str, Any]:
+                seed: int, server_pid: int, client_gc: bool, ai_games: int = 0,
+                lobby: bool = True) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     stamps: list[float] = []
-    counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0}
+    counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
+                "lobby_bytes": 0}
     ready = asyncio.Event()
     gate = asyncio.Semaphore(16)
     stop_at = [float("inf")]
@@ -214,11 +284,15 @@ async def level(base: str, games: int, seconds: float, think: float,
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c1, \
             httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c2:
         setup = time.perf_counter()
+        warm_s = await warm_up_the_ai(ws_base, c1) if ai_games else 0.0
         tasks = []
-        for _ in range(games):
+        for i in range(games):
+            # Levels 1 and 2: the ones most players meet first; a game's AI answers in
+            # a worker process, off the server's event loop.
+            ai_level = 1 + i % 2 if i < ai_games else None
             tasks.append(asyncio.create_task(play_game(
                 base, ws_base, think, stop_at, latencies, counters, ready,
-                random.Random(rng.random()), c1, c2, stamps, gate)))
+                random.Random(rng.random()), c1, c2, stamps, gate, ai_level, lobby)))
         budget = max(120.0, games * 0.6)
         while counters["connected"] < games:
             await asyncio.sleep(0.1)
@@ -237,10 +311,15 @@ async def level(base: str, games: int, seconds: float, think: float,
         start = time.monotonic()
         stop_at[0] = start + seconds
         cpu_start = cpu_seconds(server_pid)
+        engine_start = children_cpu_seconds(server_pid)
+        lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
         ready.set()
         await asyncio.sleep(seconds)
         window_cpu = cpu_seconds(server_pid) - cpu_start
+        engine_cpu = children_cpu_seconds(server_pid) - engine_start
         window_moves = counters["moves"]
+        lobby_frames = counters["lobby_frames"] - lobby_start[0]
+        lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
         for t in tasks:
             t.cancel()
@@ -260,13 +339,17 @@ async def level(base: str, games: int, seconds: float, think: float,
 
     return {"games": games, "setup_s": setup_s, "moves": counters["moves"],
             "errors": counters["errors"], "finished": counters["finished"],
+            "ai_games": ai_games, "lobby": lobby, "ai_warm_up_s": warm_s,
+            "lobby_frames_per_s": lobby_frames / seconds,
+            "lobby_kb_per_frame": lobby_bytes / 1024 / max(1, lobby_frames),
             "moves_per_s": counters["moves"] / elapsed, "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else float("nan"),
             "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
             "worst_ms_per_second": worst, "server": server_side,
             # Server CPU per move in the measured window: what one free core could carry.
             "server_cpu_ms_per_move": window_cpu * 1000 / max(1, window_moves),
-            "server_cpu_share": window_cpu / seconds}
+            "server_cpu_share": window_cpu / seconds,
+            "engine_cpu_share": engine_cpu / seconds}
 
 
 class PostgresCluster:
@@ -372,7 +455,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
     for n in args.games:
         port = free_port()
         ctx = multiprocessing.get_context("spawn")
-        proc = ctx.Process(target=serve, args=(port, db), daemon=True)
+        # Not a daemon: the server starts the AI's worker processes (stopped with it).
+        proc = ctx.Process(target=serve, args=(port, db))
         proc.start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
@@ -389,7 +473,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         cpu0 = cpu_seconds(proc.pid)
         try:
             r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
-                                  args.client_gc), args.client_nice)
+                                  args.client_gc, min(args.ai_games, n), not args.no_lobby),
+                            args.client_nice)
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
         finally:
@@ -406,9 +491,14 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"{r['server_cpu_s']:.1f} s client {r['client_cpu_s']:.1f} s (set-up incl.), "
               f"client peak RSS {r['client_rss_mb']:.0f} MB, load {r['load']:.1f}", flush=True)
         srv = r["server"]
+        print(f"         {r['ai_games']} games against the AI (warm-up {r['ai_warm_up_s']:.1f} s), "
+              f"lobby sockets {'on' if r['lobby'] else 'off'}: "
+              f"{r['lobby_frames_per_s']:.0f} lobby frames/s received, "
+              f"{r['lobby_kb_per_frame']:.1f} KiB each", flush=True)
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
-              f"window {r['server_cpu_share']:.0%} of a core, "
+              f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
+              f"{r['engine_cpu_share']:.0%}), "
               f"{r['server_cpu_ms_per_move']:.2f} ms per move", flush=True)
         if args.verbose:
             print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
@@ -428,6 +518,10 @@ def main() -> int:
                     help="niceness of the client process (0: same priority as the server)")
     ap.add_argument("--client-gc", action="store_true",
                     help="keep the garbage collector on in the client process while measuring")
+    ap.add_argument("--ai-games", type=int, default=50,
+                    help="games (of each level's N) against the AI, levels 1 and 2")
+    ap.add_argument("--no-lobby", action="store_true",
+                    help="no lobby socket per player (as the benchmark was before the lobby)")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "

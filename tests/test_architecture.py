@@ -23,6 +23,8 @@ LAZY_FOR_AN_EXTRA = {
     ("cli/server.py", "cotuong.server.app"),
     ("cli/server.py", "cotuong.server.runtime"),
     ("cli/server.py", "cotuong.server.settings"),
+    ("cli/worker.py", "cotuong.server.worker"),  # the [server] and [redis] extras
+    ("server/__init__.py", "cotuong.server.app"),  # engine worker processes skip FastAPI
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -44,8 +45,11 @@ class Server:
 @contextlib.asynccontextmanager
 async def running(settings: Settings | None = None, *, store: Store | None = None,
                   clock: ClockSource | None = None,
-                  engine_pool: EnginePool | None = None) -> AsyncIterator[Server]:
+                  engine_pool: EnginePool | None = None,
+                  warm: bool = False) -> AsyncIterator[Server]:
     settings = settings or Settings(db="sqlite://", heartbeat_s=0.2)
+    # Most tests play no AI: no engine processes warming up at every start.
+    settings = dataclasses.replace(settings, engine_warmup=warm)
     app = create_app(settings, store=store, clock=clock, engine_pool=engine_pool)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
@@ -134,3 +138,48 @@ async def two_player_room(server: Server, **opts: Any) -> tuple[dict[str, Any], 
         r = await b.post(f"/api/rooms/{host['code']}/join")
         assert r.status_code == 200, r.text
         return host, r.json()
+
+
+async def register(client: httpx.AsyncClient, username: str,
+                   password: str = "correct horse") -> int:
+    """Register ``username`` on this client (its cookie jar holds the session)."""
+    r = await client.post("/api/accounts/register",
+                          json={"username": username, "password": password})
+    assert r.status_code == 201, r.text
+    return int(r.json()["user"]["id"])
+
+
+def cookies_of(client: httpx.AsyncClient) -> dict[str, str]:
+    """A client's cookies, for a WebSocket opened as the same person."""
+    return {c.name: c.value for c in client.cookies.jar if c.value is not None}
+
+
+async def account_room(server: Server, a: httpx.AsyncClient, b: httpx.AsyncClient,
+                       **opts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A room created by client ``a`` and joined by ``b`` (logged in or not)."""
+    body = {"color": "red", **opts}
+    r = await a.post("/api/rooms", json=body)
+    assert r.status_code == 201, r.text
+    host = r.json()
+    r = await b.post(f"/api/rooms/{host['code']}/join")
+    assert r.status_code == 200, r.text
+    return host, r.json()
+
+
+@contextlib.asynccontextmanager
+async def lobby_to(server: Server, client: httpx.AsyncClient | None = None,
+                   lang: str | None = None, hello: bool = True) -> AsyncIterator[Socket]:
+    """The lobby socket, as ``client``'s person (its cookies), greeted unless told not."""
+    headers = {}
+    if client is not None:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies_of(client).items())
+    async with connect(f"{server.ws_base}/ws/lobby", additional_headers=headers,
+                       max_size=2**22) as ws:
+        sock = Socket(ws)
+        if hello:
+            msg: dict[str, Any] = {"type": "hello"}
+            if lang is not None:
+                msg["lang"] = lang
+            await sock.send(**msg)
+            await sock.wait("lobby")
+        yield sock

@@ -17,9 +17,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import free_port, running, socket_to, two_player_room
+from harness import (
+    account_room,
+    free_port,
+    lobby_to,
+    register,
+    running,
+    socket_to,
+    two_player_room,
+)
+from test_ratings import BLITZ, play_to_the_end
 
 from cotuong.server import Settings
+from cotuong.server.glicko2 import Rating, rate_game
 from cotuong.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,4 +174,47 @@ def test_two_processes_share_rooms_through_redis(tmp_path: Path) -> None:
                     await black.state(ply=3)
                     err = await red.wait("error")
                     assert err["code"] == "STALE_PLY"
+                # The lobby across processes: a seek made through A is listed by B, accepted
+                # there once, and its creator's lobby socket on A is told.
+                async with a.client() as ca, b.client() as cb, b.client() as cc:
+                    for x in (ca, cb, cc):
+                        await x.get("/api/me")  # a guest cookie first: the lobby socket's
+                    async with lobby_to(a, ca) as la:
+                        seek = (await ca.post("/api/seeks", json={})).json()
+                        assert [x["seek_id"] for x in
+                                (await cb.get("/api/lobby")).json()["seeks"]] == [seek["seek_id"]]
+                        r1, r2 = await asyncio.gather(
+                            cb.post(f"/api/seeks/{seek['seek_id']}/accept"),
+                            cc.post(f"/api/seeks/{seek['seek_id']}/accept"))
+                        assert sorted([r1.status_code, r2.status_code]) == [200, 404]
+                        paired = await la.wait("paired")
+                        won = r1 if r1.status_code == 200 else r2
+                        assert paired["code"] == won.json()["code"]
         asyncio.run(scenario())
+
+
+def test_postgresql_ratings_and_seeks() -> None:
+    """The ratings' and seeks' tables on PostgreSQL: a rated game updates both accounts
+    once (row locks on the ratings), two accepts of one seek make one game."""
+    async def scenario(pg: Any) -> None:
+        async with running(Settings(db=pg.url, heartbeat_s=0.2)) as srv, \
+                srv.client() as a, srv.client() as b, srv.client() as c:
+            await register(a, "pg_lan")
+            await register(b, "pg_minh")
+            host, guest = await account_room(srv, a, b, rated=True, time_control=BLITZ)
+            s = await play_to_the_end(srv, host, guest, "resign")
+            red, black = rate_game(Rating(), Rating(), 0.0)
+            assert s["ratings"]["red"]["after"] == round(red.rating)
+            assert s["ratings"]["black"]["after"] == round(black.rating)
+            profile = (await c.get("/api/users/pg_minh")).json()
+            assert profile["ratings"]["blitz"]["games"] == 1
+            board = (await c.get("/api/leaderboard", params={"category": "blitz"})).json()
+            assert [p["username"] for p in board["players"]] == ["pg_minh", "pg_lan"]
+            await c.get("/api/me")
+            seek = (await c.post("/api/seeks", json={"time_control": BLITZ})).json()
+            ra, rb = await asyncio.gather(a.post(f"/api/seeks/{seek['seek_id']}/accept"),
+                                          b.post(f"/api/seeks/{seek['seek_id']}/accept"))
+            assert sorted([ra.status_code, rb.status_code]) == [200, 404]
+
+    with postgres() as pg:
+        asyncio.run(scenario(pg))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from harness import running, socket_to, two_player_room
+from harness import account_room, register, running, socket_to, two_player_room
 
 from cotuong import Board
 from cotuong.records import read_pgn
@@ -147,7 +147,11 @@ def test_takeback_with_consent_in_casual_games_only() -> None:
                 await black.send(type="takeback_answer", accept=True)
                 s = await red.state(ply=0)
                 assert s["fen"] == s["start_fen"]
-            host, guest = await two_player_room(srv, rated=True)
+            async with srv.client() as a, srv.client() as b:
+                await register(a, "takeback_a")
+                await register(b, "takeback_b")
+                host, guest = await account_room(srv, a, b, rated=True, time_control={
+                    "kind": "fischer", "base_ms": 300_000, "increment_ms": 3_000})
             async with socket_to(srv, host["code"], host["secret"]) as red:
                 await red.send(type="move", move="h2e2", ply=0)
                 await red.state(ply=1)

@@ -12,6 +12,7 @@ import pytest
 
 from cotuong.core.outcome import Termination as CoreTermination
 from cotuong.server.errors import ServiceError
+from cotuong.server.lobby_protocol import lobby_schema, parse_lobby, parse_lobby_server
 from cotuong.server.protocol import Termination, parse_client, parse_server, protocol_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
@@ -38,14 +39,15 @@ def _examples() -> list[dict[str, object]]:
 def test_every_example_in_the_protocol_doc_is_a_valid_message() -> None:
     examples = _examples()
     client = {"hello", "move", "takeback_answer", "chat"}
-    server = {"welcome", "state", "chat", "pong", "error"}
+    server = {"welcome", "state", "chat", "pong", "error", "lobby", "paired"}
     seen = {str(e["type"]) for e in examples}
     assert client | server <= seen, seen
     for e in examples:
         parsed = []
-        for parse in (parse_client, parse_server):
+        for parse in (parse_client, parse_server, parse_lobby, parse_lobby_server):
             with contextlib.suppress(ServiceError, ValueError):
-                parsed.append(parse(dict(e)) if parse is parse_server else parse(json.dumps(e)))
+                parsed.append(parse(json.dumps(e)) if parse is parse_client
+                              else parse(dict(e)))
         assert parsed, f"not a valid message: {e}"
 
 
@@ -88,4 +90,6 @@ def test_the_schema_is_published() -> None:
 
     client = TestClient(create_app(Settings(db="sqlite://")))  # no lifespan: no service
     r = client.get("/api/protocol.json")
-    assert r.status_code == 200 and r.json() == json.loads(json.dumps(protocol_schema()))
+    both = {**protocol_schema(), **lobby_schema()}
+    assert r.status_code == 200 and r.json() == json.loads(json.dumps(both))
+    assert {"client", "server", "lobby_client", "lobby_server"} <= set(r.json())

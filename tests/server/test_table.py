@@ -12,7 +12,7 @@ from cotuong.server.protocol import Color, Status, Termination
 from cotuong.server.table import START_FEN, GameTable, RoomState
 from cotuong.server.timecontrol import TimeControl
 from cotuong.server.views import state_frame
-from cotuong.server.writes import RecordMove, TakeBack, UpdateGame
+from cotuong.server.writes import RateGame, RecordMove, TakeBack, Together, UpdateGame
 
 RED, BLACK = Color.RED, Color.BLACK
 
@@ -210,3 +210,36 @@ def test_rows_round_trip() -> None:
     row = {"id": 1, "red_slot": "host", "start_fen": START_FEN, **t.row_fields()}
     again = GameTable.from_rows(row, list(t.moves), t.room)
     assert again.status is Status.FINISHED and again.end == t.end
+
+
+def test_a_waiting_room_expires_once_and_only_the_host_cancels() -> None:
+    t = table(started=False)
+    t.created_ms = 1_000
+    assert t.deadline(120_000, 60_000) == 61_000 and t.deadline(120_000, None) is None
+    assert t.timers(60_999, 120_000, 60_000) is None
+    change = t.timers(61_000, 120_000, 60_000)
+    assert change is not None and t.status is Status.ABORTED
+    assert isinstance(change.write, UpdateGame) and change.write.fields["status"] == "aborted"
+    assert t.end is not None and t.end.vi.startswith("Phòng chờ đã hết hạn: không có ai vào")
+    assert t.timers(70_000, 120_000, 60_000) is None  # over: nothing more
+    t = table(started=False)
+    refused("NOT_HOST", t.abort, BLACK, 0)  # the guest's colour: nobody sits there
+    t.abort(RED, 0)
+    assert t.end is not None and t.end.en == "the host cancelled the invitation"
+
+
+def test_a_rated_end_between_accounts_carries_its_rating_update() -> None:
+    room = RoomState("ABC234", "xiangqiplay", TimeControl("fischer", 300_000, 3_000), True,
+                     "human", None, "vi", "u:7", "lan", "red", "u:9", "minh", 1, 0)
+    t = GameTable.new(1, room, "host", START_FEN, started=True)
+    t.move(RED, "h2e2", 0, 0)
+    change = t.resign(RED, 5)
+    assert isinstance(change.write, Together)
+    update, rate = change.write.writes
+    assert isinstance(update, UpdateGame) and update.fields["status"] == "finished"
+    assert rate == RateGame(1, 7, 9, "blitz", 0.0, 5)
+    # Casual, or a guest in the game, or aborted: a plain write.
+    guest = table(rated=True, tc=TimeControl("fischer", 300_000, 3_000))
+    assert isinstance(guest.resign(RED, 0).write, UpdateGame)
+    aborted = GameTable.new(2, room, "host", START_FEN, started=True)
+    assert isinstance(aborted.abort(RED, 0).write, UpdateGame)

@@ -8,7 +8,9 @@ command it receives to ``--log``; it honours ``banmoves`` and ``go … searchmov
 ``hang-handshake``, ``garbage-bestmove``, ``illegal-bestmove``, ``none-bestmove``,
 ``info-garbage``, ``ignore-quit`` (ignores ``quit`` and SIGTERM), ``ignore-stop``,
 ``exit-at-start``, ``late-first-bestmove`` (the first search answers after
-0.8 s whatever happens). ``--pidfile`` records the process id (tests check it is gone).
+``--delay`` s, default 0.8, whatever happens), ``slow`` (every timed search — ``go
+movetime`` — takes ``--delay`` s unless stopped, like an engine thinking). ``--pidfile``
+records the process id (tests check it is gone).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ def main() -> int:
     ap.add_argument("--log", default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pidfile", default=None)
+    ap.add_argument("--delay", type=float, default=0.8)
     args = ap.parse_args()
     if args.pidfile:
         with open(args.pidfile, "w", encoding="utf-8") as f:
@@ -70,7 +73,9 @@ def main() -> int:
         legal = [m.iccs for m in board.legal_moves
                  if m.iccs not in banned and (not only or m.iccs in only)]
         if mode == "late-first-bestmove" and searches[0] == 1:
-            time.sleep(0.8)  # ignores 'stop', then answers anyway (a stale answer)
+            time.sleep(args.delay)  # ignores 'stop', then answers anyway (a stale answer)
+        if mode == "slow" and movetime:
+            stop.wait(args.delay)
         for depth in (1, 2, 3):
             if mode == "info-garbage":
                 out(f"info depth {depth} score cp lots nodes ?? pv zz99")

@@ -11,14 +11,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cotuong.cli import arena, core, engine, records, referee, server, tournament
+from cotuong.cli import arena, core, engine, records, referee, server, tournament, worker
 from cotuong.cli.args import positive_int
 from cotuong.core import CotuongError
 from cotuong.extras import missing_extra
 
 __all__ = ["build_parser", "main", "positive_int"]
 
-_COMMAND_MODULES = (core, records, referee, tournament, engine, arena, server)
+_COMMAND_MODULES = (core, records, referee, tournament, engine, arena, server, worker)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from cotuong.cli.args import positive_int, positive_seconds
 from cotuong.core.errors import CotuongError
 
 
@@ -25,16 +26,6 @@ def _port(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0 seconds")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("serve", help="run the web platform (play in the browser)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -44,13 +35,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "default cotuong.sqlite3 here, or $COTUONG_DB")
     p.add_argument("--redis", default=None,
                    help="Redis URL to share rooms between processes (or $REDIS_URL)")
-    p.add_argument("--abandon-after", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--abandon-after", type=positive_seconds, default=None, metavar="SECONDS",
                    help="a player away this long during a game loses (default 120)")
+    p.add_argument("--waiting-expiry", type=positive_seconds, default=None, metavar="SECONDS",
+                   help="a room nobody joins closes after this long (default 1800)")
     p.add_argument("--engine-workers", type=int, default=None,
                    help="AI worker processes (default 1)")
     p.add_argument("--engine", default=None, metavar="SPEC",
                    help="external engine replacing the built-in AI, e.g. cmd:pikafish")
     p.add_argument("--public-url", default=None, help="base URL used in invite links")
+    p.add_argument("--no-warmup", dest="warmup", action="store_false",
+                   help="do not warm the AI's engines up at start (the first AI move waits)")
+    p.add_argument("--analysis-movetime", type=positive_int, default=None, metavar="MS",
+                   help="engine time per position of a computer analysis (default 400)")
     p.set_defaults(func=_cmd_serve)
 
 
@@ -67,8 +64,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
                                  abandon_after_s=args.abandon_after,
+                                 waiting_room_s=args.waiting_expiry,
                                  engine_workers=args.engine_workers,
-                                 engine_spec=args.engine, public_url=args.public_url)
+                                 engine_spec=args.engine, public_url=args.public_url,
+                                 engine_warmup=args.warmup,
+                                 analysis_movetime_ms=args.analysis_movetime)
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

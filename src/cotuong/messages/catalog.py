@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cotuong.messages import arena, referee, rules, tournament, tournament_cli
+from cotuong.messages import arena, referee, rules, server, tournament, tournament_cli
 
 # (Vietnamese, English) templates in str.format syntax, by code.
 Texts = Mapping[str, tuple[str, str]]
@@ -31,4 +31,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(rules.TEXTS, referee.TEXTS, arena.TEXTS,
-                                                tournament.TEXTS, tournament_cli.TEXTS)
+                                                server.TEXTS, tournament.TEXTS,
+                                                tournament_cli.TEXTS)

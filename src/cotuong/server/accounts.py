@@ -10,17 +10,19 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import Request, Response
+from fastapi import Request, Response, WebSocket
 
+from cotuong.server import names, rating_store
 from cotuong.server.database import Database
 from cotuong.server.errors import ServiceError
 from cotuong.server.rooms import Player
 from cotuong.server.security import Signer, check_password, hash_password, token_digest
 from cotuong.server.settings import ClockSource
-from cotuong.server.store import Store, StoreError
+from cotuong.server.store import Store, StoreError, users
 
 GUEST = "cotuong_guest"
 SESSION = "cotuong_session"
+NAME = "cotuong_name"
 YEAR_S = 365 * 86_400
 SESSION_DAYS = 30
 
@@ -54,7 +56,7 @@ def set_seat_cookie(acc: Accounts, response: Response, code: str, secret: str) -
     _cookie(acc, response, cookie_name(code), secret, acc.seat_days * 86_400)
 
 
-async def session_user(acc: Accounts, request: Request) -> dict[str, Any] | None:
+async def session_user(acc: Accounts, request: Request | WebSocket) -> dict[str, Any] | None:
     token = request.cookies.get(SESSION)
     fields = acc.signer.verify(token, "session", acc.clock.now_ms()) if token else None
     if not fields:
@@ -80,7 +82,33 @@ async def identify(acc: Accounts, request: Request, response: Response) -> Playe
     user = await session_user(acc, request)
     if user is not None:
         return Player(f"u:{user['id']}", str(user["username"]))
-    return Player(f"g:{gid}", f"Khách {gid[-4:]}")
+    return Player(f"g:{gid}", names.decode_cookie(request.cookies.get(NAME))
+                  or f"Khách {gid[-4:]}")
+
+
+async def identify_socket(acc: Accounts, websocket: WebSocket) -> Player | None:
+    """Who opened a WebSocket, from the cookies of its handshake (``None``: no valid
+    guest cookie and no session, e.g. a script)."""
+    user = await session_user(acc, websocket)
+    if user is not None:
+        return Player(f"u:{user['id']}", str(user["username"]))
+    fields = acc.signer.verify(websocket.cookies.get(GUEST), "guest", acc.clock.now_ms())
+    if not fields or len(fields) != 1:
+        return None
+    gid = fields[0]
+    return Player(f"g:{gid}", names.decode_cookie(websocket.cookies.get(NAME))
+                  or f"Khách {gid[-4:]}")
+
+
+async def set_name(acc: Accounts, who: Player, text: object, response: Response) -> str:
+    """A guest's new display name (validated, not an account's name), kept in a cookie."""
+    if who.identity.startswith("u:"):
+        raise ServiceError("BAD_NAME", "ERR_ACCOUNT_NAME")
+    name = names.display_name(text)
+    if await acc.database.run(rating_store.username_taken, acc.store.engine, users, name):
+        raise ServiceError("BAD_NAME", "ERR_NAME_TAKEN", name=name)
+    _cookie(acc, response, NAME, names.encode_cookie(name), YEAR_S)
+    return name
 
 
 async def me(acc: Accounts, request: Request, who: Player) -> dict[str, Any]:
@@ -108,7 +136,7 @@ async def register(acc: Accounts, username: str, password: str,
         uid = await acc.database.run(acc.store.create_user, username, hashed,
                                acc.clock.now_ms())
     except StoreError:
-        raise ServiceError("USERNAME_TAKEN", f"the username {username!r} is taken") from None
+        raise ServiceError("USERNAME_TAKEN", username=username) from None
     await _start_session(acc, uid, response)
     return {"user": {"id": uid, "username": username}}
 
@@ -119,7 +147,7 @@ async def login(acc: Accounts, username: str, password: str,
     ok = user is not None and await acc.database.run(check_password, password,
                                                user["password_hash"])
     if not ok or user is None:
-        raise ServiceError("BAD_CREDENTIALS", "wrong username or password")
+        raise ServiceError("BAD_CREDENTIALS")
     await _start_session(acc, int(user["id"]), response)
     return {"user": {"id": user["id"], "username": user["username"]}}
 

@@ -9,10 +9,12 @@ two apps in one process share nothing.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import os
+import secrets
+import socket
 import time
-from collections.abc import AsyncIterator, MutableMapping
+from collections.abc import AsyncIterator
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -22,33 +24,37 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect
 
 from cotuong.server import accounts
 from cotuong.server.accounts import Accounts
-from cotuong.server.broker import frame, make_broker
+from cotuong.server.analyses import Analyses
+from cotuong.server.analysis_store import AnalysisStore
+from cotuong.server.broker import make_broker
 from cotuong.server.database import Database
+from cotuong.server.engine_jobs import EngineRunner
 from cotuong.server.engine_pool import EnginePool
-from cotuong.server.errors import ServiceError
+from cotuong.server.errors import ServiceError, invalid_field, lang_of
+from cotuong.server.lobby import Lobby
+from cotuong.server.lobby_protocol import lobby_schema
+from cotuong.server.lobby_routes import lobby_router
 from cotuong.server.models import CreateRoom, Credentials
 from cotuong.server.protocol import (
     Chat,
-    ErrorFrame,
     Hello,
     Ping,
-    Reason,
     Sync,
-    decode,
-    message_ref,
     parse_client,
     protocol_schema,
 )
+from cotuong.server.ratings import Profiles
+from cotuong.server.redis_jobs import RedisEngineQueue
 from cotuong.server.rooms import Player, Rooms
-from cotuong.server.security import RateLimiter, Signer, TokenBucket, new_key
+from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.sockets import Member
 from cotuong.server.store import Store, database_url
+from cotuong.server.wsloop import refuse, serve_frames
 
 STATIC_DIR = FilePath(__file__).parent / "static"
 MAX_ID = 2**31 - 1  # ids beyond any stored row (and beyond what every database takes)
@@ -68,8 +74,13 @@ def _signing_key(settings: Settings, store: Store) -> bytes:
     return bytes.fromhex(stored)
 
 
-def _error(exc: ServiceError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": str(exc)}},
+def _error(exc: ServiceError, accept_language: str | None) -> JSONResponse:
+    """The error in the reader's language (the request's ``Accept-Language``) as
+    ``message``, and in both as ``texts`` (a page can switch language without asking
+    again)."""
+    return JSONResponse({"error": {"code": exc.code,
+                                   "message": exc.text(lang_of(accept_language)),
+                                   "texts": exc.texts}},
                         status_code=exc.status)
 
 
@@ -81,15 +92,24 @@ def _page(name: str) -> Response:
     return HTMLResponse(_PLACEHOLDER)
 
 
+def _engines(settings: Settings, server: str) -> EngineRunner:
+    """The local engine processes, or with ``REDIS_URL`` the queue `cotuong worker`s serve."""
+    if settings.redis_url:
+        return RedisEngineQueue(settings.redis_url, server, settings.job_timeout_s)
+    return EnginePool(settings.engine_workers, settings.engine_spec)
+
+
 def create_app(settings: Settings, store: Store | None = None,
-               engine_pool: EnginePool | None = None,
+               engine_pool: EngineRunner | None = None,
                clock: ClockSource | None = None) -> FastAPI:
     """The server app. Injected ``store``/``engine_pool``/``clock`` are used as given (the
     caller closes them); missing ones are made from ``settings`` and closed on shutdown."""
     own_store = store is None
     store = store or Store(database_url(settings.db))
+    # This process's name in the job queue and as the owner of the analyses it runs.
+    server_name = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     own_pool = engine_pool is None
-    pool = engine_pool or EnginePool(settings.engine_workers, settings.engine_spec)
+    pool = engine_pool or _engines(settings, server_name)
     signer = Signer(_signing_key(settings, store))
     clock = clock or SystemClock()
     database = Database(store, settings.inline_writes)
@@ -97,16 +117,23 @@ def create_app(settings: Settings, store: Store | None = None,
                           signer)
     acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
     rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
+    lobby = Lobby(service, rooms)
+    analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
+                        server_name)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        await lobby.start()
+        await analyses.start()
         try:
             yield
         finally:
+            await analyses.stop()
+            await lobby.stop()
             await service.stop()
             if own_pool:
-                await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
+                await pool.close()
             if own_store:
                 store.close()
 
@@ -115,6 +142,7 @@ def create_app(settings: Settings, store: Store | None = None,
                   description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
+    app.state.analyses = analyses
     app.state.settings = settings
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
@@ -123,15 +151,14 @@ def create_app(settings: Settings, store: Store | None = None,
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return _error(exc)
+        return _error(exc, request.headers.get("accept-language"))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        return JSONResponse({"error": {"code": "BAD_REQUEST",
-                                       "message": f"{where}: {first.get('msg', 'invalid')}"}},
-                            status_code=422)
+        where, detail = invalid_field(first)
+        error = ServiceError("BAD_REQUEST", status=422, where=where, detail=detail)
+        return _error(error, request.headers.get("accept-language"))
 
     async def player(request: Request, response: Response) -> Player:
         return await accounts.identify(acc, request, response)
@@ -190,6 +217,20 @@ def create_app(settings: Settings, store: Store | None = None,
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})
 
+    @api.post("/games/{game_id}/analysis")
+    async def request_analysis(response: Response, game_id: int = Path(ge=1, le=MAX_ID),
+                               who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        """Queue the computer analysis of a finished game (202; 200 when it was already
+        queued, running or done)."""
+        view, queued = await analyses.request(game_id, who.identity)
+        response.status_code = 202 if queued else 200
+        return view
+
+    @api.get("/games/{game_id}/analysis")
+    async def get_analysis(game_id: int = Path(ge=1, le=MAX_ID)) -> dict[str, Any]:
+        """The analysis' status and progress; once done, every ply judged."""
+        return await analyses.view(game_id)
+
     @api.get("/me/games")
     async def my_games(who: Player = Depends(player),  # noqa: B008 (FastAPI idiom)
                        limit: int = Query(50, ge=1, le=200),
@@ -203,20 +244,22 @@ def create_app(settings: Settings, store: Store | None = None,
 
     @api.get("/stats")
     async def stats() -> dict[str, Any]:
-        """Live games, open sockets, server-side move handling time (ms)."""
-        return service.stats()
+        """Live games, open sockets, server-side move handling time (ms), the engines and
+        the analyses waiting and running."""
+        return {**service.stats(), "analyses": await analyses.stats()}
 
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:
         """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
         ``client`` (browser → server) and ``server`` (server → browser)."""
-        return protocol_schema()
+        return {**protocol_schema(), **lobby_schema()}
 
     app.include_router(api)
+    app.include_router(lobby_router(lobby, Profiles(database), acc, settings))
 
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:
-        await _serve_socket(service, websocket, code.upper())
+        await _serve_socket(service, acc, websocket, code.upper())
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, bool]:
@@ -233,6 +276,10 @@ def create_app(settings: Settings, store: Store | None = None,
     @app.get("/game/{game_id}", include_in_schema=False)
     async def review_page(game_id: str) -> Response:
         return _page("review.html")
+
+    @app.get("/u/{username}", include_in_schema=False)
+    async def profile_page(username: str) -> Response:
+        return _page("profile.html")
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app
@@ -252,16 +299,16 @@ class _Guard:
             client = scope.get("client")
             host = client[0] if client else "?"
             error = None
+            headers = Headers(scope=scope)
             if not self.limiter.allow(host, time.monotonic()):
-                error = ServiceError("RATE_LIMITED", "too many requests; slow down")
+                error = ServiceError("RATE_LIMITED")
             else:
-                length = Headers(scope=scope).get("content-length")
+                length = headers.get("content-length")
                 if length is not None and (not length.isdigit()
                                            or int(length) > self.max_body):
-                    error = ServiceError("TOO_LARGE", f"request bodies are limited to "
-                                         f"{self.max_body} bytes")
+                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=self.max_body)
             if error is not None:
-                await _error(error)(scope, receive, send)
+                await _error(error, headers.get("accept-language"))(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -269,94 +316,47 @@ class _Guard:
 def _code(code: str) -> str:
     code = code.upper()
     if not (4 <= len(code) <= 16 and code.isalnum()):
-        raise ServiceError("ROOM_NOT_FOUND", f"no room with code {code!r}")
+        raise ServiceError("ROOM_NOT_FOUND", code=code[:16])
     return code
 
 
 def _login_limit(limiter: RateLimiter, request: Request) -> None:
     client = request.client.host if request.client else "?"
     if not limiter.allow(client, time.monotonic()):
-        raise ServiceError("RATE_LIMITED", "too many login attempts; wait a minute")
+        raise ServiceError("RATE_LIMITED", "ERR_LOGIN_LIMITED")
 
 
-async def _writer(websocket: WebSocket, member: Member) -> None:
-    while True:
-        text = await member.queue.get()
-        if text is None:
-            with contextlib.suppress(Exception):
-                await websocket.close(1008 if member.dropped else 1001)
-            return
-        await websocket.send_text(text)
-
-
-async def _serve_socket(service: GameService, websocket: WebSocket, code: str) -> None:
-    """One client: read frames, check size and rate, parse once, act; every refusal is an
-    ``error`` frame (the socket stays open)."""
-    settings = service.settings
+async def _serve_socket(service: GameService, acc: Accounts, websocket: WebSocket,
+                        code: str) -> None:
+    """One client of a room: the frame loop (:mod:`cotuong.server.wsloop`) with this
+    socket's messages. A room that does not exist gets an ``error`` frame and a close
+    with code 4404 and a reason."""
+    lang = lang_of(websocket.headers.get("accept-language"))
     try:
-        await service.room(_code(code))
-    except ServiceError:
-        await websocket.close(code=4404)
+        room = await service.room(_code(code))
+    except ServiceError as exc:
+        await refuse(websocket, exc, lang)
         return
+    who = await accounts.identify_socket(acc, websocket)
     await websocket.accept()
-    member = service.sockets.join(code)
-    writer = asyncio.create_task(_writer(websocket, member))
-    bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
-                         time.monotonic())
-    violations = 0
+    member = service.sockets.join(code, who.identity if who else None,
+                                  who.name if who else None, room.lang)
+
+    async def handle(m: Member, msg: Any) -> None:
+        if isinstance(msg, Hello):
+            await service.hello(m, msg.secret or websocket.cookies.get(f"cotuong_seat_{code}"),
+                                msg.lang)
+        elif not m.greeted:
+            raise ServiceError("HELLO_FIRST")
+        elif isinstance(msg, Ping):
+            await service.ping(m)
+        elif isinstance(msg, Sync):
+            await service.sync(m)
+        elif isinstance(msg, Chat):
+            await service.chat(m, msg.text)
+        else:
+            await service.act(m, msg)
     try:
-        while not writer.done():
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            ref = None
-            try:
-                if not bucket.take(time.monotonic()):
-                    violations += 1
-                    if violations > settings.ws_max_violations:
-                        await websocket.close(1008)
-                        break
-                    raise ServiceError("RATE_LIMITED", "too many messages; slow down")
-                data = decode(_text(message, settings.max_message_bytes))
-                ref = message_ref(data)
-                msg = parse_client(data)
-                if isinstance(msg, Hello):
-                    await service.hello(member, msg.secret or _cookie_secret(websocket, code),
-                                        msg.lang)
-                elif not member.greeted:
-                    raise ServiceError("HELLO_FIRST", "send hello first")
-                elif isinstance(msg, Ping):
-                    await service.ping(member)
-                elif isinstance(msg, Sync):
-                    await service.sync(member)
-                elif isinstance(msg, Chat):
-                    await service.chat(member, msg.text)
-                else:
-                    await service.act(member, msg)
-            except ServiceError as exc:
-                reason = Reason(**exc.reason) if exc.reason else None
-                error = ErrorFrame(code=exc.code, message=str(exc), reason=reason, ref=ref)
-                member.push(frame(error.model_dump(exclude_none=True)))
-    except WebSocketDisconnect:
-        pass
+        await serve_frames(websocket, member, service.settings, parse_client, handle)
     finally:
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
         await service.leave(member)
-
-
-def _cookie_secret(websocket: WebSocket, code: str) -> str | None:
-    return websocket.cookies.get(f"cotuong_seat_{code}")
-
-
-def _text(message: MutableMapping[str, Any], limit: int) -> str:
-    text = message.get("text")
-    if text is None:
-        raw = message.get("bytes") or b""
-        if len(raw) > limit:
-            raise ServiceError("TOO_LARGE", f"frames are limited to {limit} bytes")
-        raise ServiceError("BAD_JSON", "send JSON text frames, not binary")
-    if len(text) > limit or len(text.encode()) > limit:
-        raise ServiceError("TOO_LARGE", f"frames are limited to {limit} bytes")
-    return str(text)

@@ -35,7 +35,7 @@ from pydantic import (
 from pydantic import ValidationError as _ValidationError
 
 from cotuong.core.outcome import Termination as CoreTermination
-from cotuong.server.errors import ServiceError
+from cotuong.server.errors import ServiceError, invalid_field
 
 __all__ = [
     "ClientMessage", "Color", "ErrorFrame", "EventFrame", "Lang", "Outcome", "ServerMessage",
@@ -205,9 +205,9 @@ def decode(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError:
-        raise ServiceError("BAD_JSON", "the frame is not valid JSON") from None
+        raise ServiceError("BAD_JSON") from None
     if not isinstance(data, dict):
-        raise ServiceError("BAD_JSON", "a frame must be a JSON object with a 'type'")
+        raise ServiceError("BAD_JSON", "ERR_BAD_JSON_OBJECT")
     return data
 
 
@@ -218,13 +218,12 @@ def parse_client(data: str | dict[str, Any]) -> Any:
         data = decode(data)
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ServiceError("UNKNOWN_TYPE", f"unknown message type {kind!r}")
+        raise ServiceError("UNKNOWN_TYPE", kind=repr(kind)[:80])
     try:
         return _CLIENT.validate_python(data)
     except _ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ServiceError("BAD_MESSAGE", f"{where}: {first['msg']}") from None
+        where, detail = invalid_field(exc.errors()[0])
+        raise ServiceError("BAD_MESSAGE", where=where, detail=detail) from None
 
 
 # ------------------------------------------------------------------ server → client
@@ -267,6 +266,7 @@ class PlayerView(_Frame):
     name: str
     connected: bool
     ai_level: int | None
+    rating: int | None = Field(None, description="a rated game's player: the rating before it")
 
 
 class Warning(_Frame):
@@ -279,6 +279,14 @@ class Warning(_Frame):
 class Abandon(_Frame):
     color: Color
     deadline_ms: int
+
+
+class RatingChange(_Frame):
+    before: int
+    after: int
+    delta: int
+    rd: int
+    category: Literal["bullet", "blitz", "rapid", "classical"]
 
 
 class State(_Frame):
@@ -307,6 +315,9 @@ class State(_Frame):
     warnings: list[Warning]
     abandon: Abandon | None
     outcome: Outcome | None
+    ratings: dict[Color, RatingChange] | None = Field(
+        None, description="a rated game's end: each player's rating change (Glicko-2)")
+    ai_warming: bool = Field(False, description="the AI to move waits for its engine to warm up")
 
 
 EventKind = Literal["draw_offered", "draw_declined", "takeback_requested", "takeback_refused",

@@ -22,7 +22,8 @@ from cotuong.game import Game
 from cotuong.records import GameRecord, write_pgn
 from cotuong.referee.rules import presets
 from cotuong.server.database import Database
-from cotuong.server.errors import ServiceError
+from cotuong.server.errors import ServiceError, Words
+from cotuong.server.protocol import Status
 from cotuong.server.security import Signer
 from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource
@@ -39,46 +40,56 @@ class Player:
     identity: str
     name: str
 
+    @property
+    def account(self) -> bool:
+        return self.identity.startswith("u:")
+
 
 def validate_room_options(opts: dict[str, Any]) -> dict[str, Any]:
     """Check and complete the create-room body; :class:`ServiceError` says what is wrong."""
     rules = opts.get("rules") or "xiangqiplay"
     if rules not in presets():
-        raise ServiceError("BAD_REQUEST", f"rules must be one of {', '.join(presets())}")
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_RULES", choices=", ".join(presets()))
     color = opts.get("color") or "random"
     if color not in ("red", "black", "random"):
-        raise ServiceError("BAD_REQUEST", "color must be 'red', 'black' or 'random'")
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_COLOR")
     opponent = opts.get("opponent") or "human"
     if opponent not in ("human", "ai"):
-        raise ServiceError("BAD_REQUEST", "opponent must be 'human' or 'ai'")
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_OPPONENT")
     level = opts.get("ai_level")
     if opponent == "ai":
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 8:
-            raise ServiceError("BAD_REQUEST", "ai_level must be 1..8 for a game against the AI")
+            raise ServiceError("BAD_REQUEST", "ERR_BAD_LEVEL")
     else:
         level = None
     rated = opts.get("rated", False)
     if not isinstance(rated, bool):
-        raise ServiceError("BAD_REQUEST", "rated must be true or false")
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_RATED")
     try:
         tc = TimeControl.from_json(opts.get("time_control"))
     except TimeControlError as exc:
-        raise ServiceError("BAD_TIME_CONTROL", str(exc)) from None
+        raise ServiceError("BAD_TIME_CONTROL", detail=str(exc)) from None
     fen = opts.get("fen") or None
     if fen is not None:
         if not isinstance(fen, str):
-            raise ServiceError("BAD_REQUEST", "fen must be a FEN text")
+            raise ServiceError("BAD_REQUEST", "ERR_BAD_FEN",
+                               detail=Words("FEN phải là một chuỗi", "a FEN must be a text"))
         try:
             start = Game(fen, rules)
         except CotuongError as exc:
-            raise ServiceError("BAD_REQUEST", f"fen: {exc}") from None
+            raise ServiceError("BAD_REQUEST", "ERR_BAD_FEN",
+                               detail=Words(f"mã lỗi {exc.code}", str(exc))) from None
         if start.outcome is not None:
-            raise ServiceError("BAD_REQUEST", f"fen: the game is already over there "
-                               f"({start.outcome.text()})")
+            raise ServiceError("BAD_REQUEST", "ERR_FEN_OVER", why=Words(
+                start.outcome.text("vi"), start.outcome.text("en")))
         fen = start.fen()
     lang = opts.get("lang") or "vi"
     if lang not in ("vi", "en"):
-        raise ServiceError("BAD_REQUEST", "lang must be 'vi' or 'en'")
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_LANG")
+    if rated and opponent == "ai":
+        raise ServiceError("BAD_REQUEST", "ERR_RATED_AI")
+    if rated and tc is None:
+        raise ServiceError("BAD_REQUEST", "ERR_RATED_NEEDS_CLOCK")
     return {"rules": rules, "color": color, "opponent": opponent, "ai_level": level,
             "rated": rated, "tc": tc, "lang": lang, "fen": fen}
 
@@ -101,7 +112,7 @@ class Rooms:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
             if await self.database.run(self.store.room, code) is None:
                 return code
-        raise ServiceError("BAD_REQUEST", "could not find a free room code; try again")
+        raise ServiceError("BAD_REQUEST", "ERR_NO_FREE_CODE")
 
     def seat_reply(self, room: RoomState, t: GameTable, slot: str,
                    base_url: str) -> dict[str, Any]:
@@ -118,16 +129,33 @@ class Rooms:
     async def create(self, player: Player, opts: dict[str, Any],
                      base_url: str) -> dict[str, Any]:
         o = validate_room_options(opts)
+        if o["rated"] and not player.account:
+            raise ServiceError("RATED_NEEDS_ACCOUNT")
+        room, t = await self._open(player, None, o)
+        return {**self.seat_reply(room, t, "host", base_url), "room": await self.view(room.code)}
+
+    async def create_paired(self, host: Player, guest: Player, opts: dict[str, Any],
+                            base_url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A room with both seats taken at once (a lobby pairing): the game starts; the
+        host's and the guest's seat replies."""
+        room, t = await self._open(host, guest, validate_room_options(opts))
+        view = await self.view(room.code)
+        return ({**self.seat_reply(room, t, "host", base_url), "room": view},
+                {**self.seat_reply(room, t, "guest", base_url), "room": view})
+
+    async def _open(self, player: Player, guest: Player | None,
+                    o: dict[str, Any]) -> tuple[RoomState, GameTable]:
         code = await self._new_code()
         color = o["color"] if o["color"] != "random" else secrets.choice(("red", "black"))
         ai = o["opponent"] == "ai"
+        guest_id = "ai" if ai else guest.identity if guest else None
+        guest_name = f"AI {o['ai_level']}" if ai else guest.name if guest else None
         row = {
             "code": code, "rules": o["rules"],
             "time_control": json.dumps(o["tc"].to_json()) if o["tc"] else None,
             "rated": o["rated"], "opponent": o["opponent"], "ai_level": o["ai_level"],
             "lang": o["lang"], "host_id": player.identity, "host_name": player.name,
-            "host_color": color, "guest_id": "ai" if ai else None,
-            "guest_name": f"AI {o['ai_level']}" if ai else None,
+            "host_color": color, "guest_id": guest_id, "guest_name": guest_name,
             "current_game_id": None, "created_at": self.clock.now_ms(),
             "start_fen": o["fen"],
         }
@@ -135,7 +163,7 @@ class Rooms:
         room = RoomState.from_row(row)
         self.games.rooms[code] = room
         t = await self.games.start_game(room, "host" if color == "red" else "guest")
-        return {**self.seat_reply(room, t, "host", base_url), "room": await self.view(code)}
+        return room, t
 
     async def join(self, code: str, player: Player, base_url: str) -> dict[str, Any]:
         room = await self.games.room(code, fresh=self.games.broker.shared)
@@ -144,11 +172,15 @@ class Rooms:
         elif player.identity == room.guest_id:
             slot = "guest"
         elif room.guest_id is None:
+            if (await self.games.current(code)).over:
+                raise ServiceError("ROOM_CLOSED")  # the invitation expired or was cancelled
+            if room.rated and not player.account:
+                raise ServiceError("RATED_NEEDS_ACCOUNT")
             slot = "guest"
             await self.games.seat_guest(code, player.identity, player.name)
             room = await self.games.room(code)
         else:
-            raise ServiceError("ROOM_FULL", "both seats are taken; watch as a spectator")
+            raise ServiceError("ROOM_FULL")
         t = await self.games.current(code)
         return {**self.seat_reply(room, t, slot, base_url), "room": await self.view(code)}
 
@@ -169,6 +201,9 @@ class Rooms:
             "players": players, "game_id": t.id, "status": t.status,
             "games": await self.database.run(self.store.room_game_ids, code),
             "created_at": room.created_at,
+            # A waiting room closes by itself then (null: it does not wait, or never).
+            "expires_at": t.deadline(0, self.games.settings.waiting_room_ms)
+            if t.status is Status.WAITING else None,
         }
 
     async def game_state(self, game_id: int) -> dict[str, Any]:
@@ -187,12 +222,12 @@ class Rooms:
                            before: int | None) -> list[dict[str, Any]]:
         user = await self.database.run(self.store.user_by_name, username[:64])
         if user is None:
-            raise ServiceError("USER_NOT_FOUND", f"no user {username!r}")
+            raise ServiceError("USER_NOT_FOUND", username=username[:64])
         return await self.history(f"u:{user['id']}", limit, before)
 
     async def pgn(self, game_id: int, notation: str) -> str:
         if notation not in ("vi", "wxf", "zh"):
-            raise ServiceError("BAD_NOTATION", "notation must be vi, wxf or zh")
+            raise ServiceError("BAD_NOTATION")
         t = await self.games.load(game_id, fresh=self.games.broker.shared)
         row = await self.database.run(self.store.game, game_id)
         assert row is not None

@@ -22,9 +22,12 @@ from typing import Any, Literal
 
 from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
+from cotuong.messages import Message
+from cotuong.server import ratings
+from cotuong.server.ai_time import move_job
 from cotuong.server.broker import Broker, frame
 from cotuong.server.database import Database
-from cotuong.server.engine_pool import EnginePool
+from cotuong.server.engine_jobs import EngineRunner
 from cotuong.server.errors import ServiceError
 from cotuong.server.protocol import (
     Abort,
@@ -50,7 +53,8 @@ from cotuong.server.sockets import Member, Sockets, localized
 from cotuong.server.table import Change, GameTable, Notice, RoomState
 from cotuong.server.timecontrol import ClockState
 from cotuong.server.views import state_frame
-from cotuong.server.writes import RecordMove, SetMeta
+from cotuong.server.writes import RecordMove, SetMeta, Together, Write
+from cotuong.server.wsloop import error_frame
 
 log = logging.getLogger("cotuong.server")
 LANGS = ("vi", "en")
@@ -60,7 +64,7 @@ class GameService:
     """Live game tables and their sockets (no global state: one per app). Routes get
     this (the game actions), a :class:`Database` and the clock — never each other."""
 
-    def __init__(self, settings: Settings, database: Database, engine_pool: EnginePool | None,
+    def __init__(self, settings: Settings, database: Database, engine_pool: EngineRunner | None,
                  clock: ClockSource, broker: Broker, signer: Signer) -> None:
         self.settings = settings
         self.database = database
@@ -93,6 +97,9 @@ class GameService:
             log.error("background task failed", exc_info=task.exception())
 
     async def start(self) -> None:
+        if self.engine_pool is not None:
+            # Returns at once: the engines warm up in the background while we serve.
+            await self.engine_pool.start(self.settings.engine_warmup)
         await self.broker.start(self.sockets.deliver)
         store = self.database.store
         now = self.clock.now_ms()
@@ -102,6 +109,7 @@ class GameService:
             t = await self.load(game_id)
             async with self._lock(t.id):
                 await self._commit(t, t.resume(now, down), publish=False)
+                self._schedule(t)  # a waiting room's expiry too
         self._heartbeat = asyncio.create_task(self._beat())
 
     async def _beat(self) -> None:
@@ -137,7 +145,7 @@ class GameService:
         if room is None or fresh:
             row = await self.database.run(self.database.store.room, code)
             if row is None:
-                raise ServiceError("ROOM_NOT_FOUND", f"no room with code {code!r}")
+                raise ServiceError("ROOM_NOT_FOUND", code=code)
             if room is None:
                 room = RoomState.from_row(row)
                 self.rooms[code] = room
@@ -152,19 +160,20 @@ class GameService:
         store = self.database.store
         row = await self.database.run(store.game, game_id)
         if row is None:
-            raise ServiceError("GAME_NOT_FOUND", f"no game {game_id}")
+            raise ServiceError("GAME_NOT_FOUND", game_id=game_id)
         if t is not None and row["version"] == t.version:
             return t
         room = await self.room(row["room_code"], fresh=t is not None)
         moves = await self.database.run(store.game_moves, game_id)
         t = GameTable.from_rows(row, moves, room)
+        await ratings.load(self.database, t)
         self.games[game_id] = t
         return t
 
     async def current(self, code: str) -> GameTable:
         room = await self.room(code)
         if room.current_game_id is None:
-            raise ServiceError("GAME_NOT_FOUND", f"room {code} has no game")
+            raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
         return await self.load(room.current_game_id)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -199,16 +208,26 @@ class GameService:
         if change is None:
             return
         if change.write is not None:
-            await self.database.write(change.write)
+            await self._store(t, change.write)
         if publish:
             await self.publish(t, change.events)
         self._schedule(t)
         self._maybe_ai(t)
 
+    async def _store(self, t: GameTable, write: Write) -> None:
+        """Commit a table's write; a rated game's end brings its rating changes back."""
+        await self.database.write(write)
+        if isinstance(write, Together) and write.rates():
+            await ratings.load(self.database, t)
+
     def state(self, t: GameTable, lang: str | None = None) -> dict[str, Any]:
         code = t.room.code
+        pool = self.engine_pool
+        warming = (pool is not None and t.status is Status.PLAYING and t.is_ai(t.turn)
+                   and not pool.ready)
         return state_frame(t, self.clock.now_ms(), self.sockets.connected(code),
-                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang)
+                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
+                           ai_warming=warming)
 
     async def publish(self, t: GameTable, events: list[Notice] | None = None) -> None:
         code, lang = t.room.code, t.room.lang
@@ -232,16 +251,14 @@ class GameService:
         (with a ``BAD_SECRET`` error when a secret was given but is not valid)."""
         t = await self.current(member.code)
         slot = None
+        member.lang = lang
         if secret:
             fields = self.signer.verify(secret, "seat", self.clock.now_ms())
             if fields is None or len(fields) != 2 or fields[0] != member.code:
-                member.push(frame({"type": "error", "code": "BAD_SECRET", "message":
-                                   "the seat secret is forged, expired or for another room: "
-                                   "you are watching as a spectator"}))
+                member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
             else:
                 slot = fields[1]
         member.greeted = True
-        member.lang = lang
         was = self.sockets.connected(member.code)
         member.slot = slot
         role: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
@@ -278,15 +295,21 @@ class GameService:
     async def chat(self, member: Member, text: str) -> None:
         t = await self.current(member.code)
         role = t.color_of(member.slot) if member.slot else "spectator"
-        name = t.room.slot_name(member.slot) if member.slot else "spectator"
-        chat = ChatFrame.model_validate({"from": name, "role": role, "text": text.strip(),
-                                         "server_time_ms": self.clock.now_ms()})
-        await self.broker.publish(member.code, frame(chat.model_dump(by_alias=True)))
+        seated = t.room.slot_name(member.slot) if member.slot else None
+        texts = {}
+        for lang in LANGS:
+            # A spectator is named as one, in each reader's language.
+            name = seated or (Message.of("SPECTATOR_NAME", name=member.name) if member.name
+                              else Message.of("SPECTATOR")).text(lang)
+            chat = ChatFrame.model_validate({"from": name, "role": role, "text": text.strip(),
+                                             "server_time_ms": self.clock.now_ms()})
+            texts[lang] = frame(chat.model_dump(by_alias=True))
+        await self.broker.publish(member.code, localized(t.room.lang, texts))
 
     async def act(self, member: Member, msg: Action) -> None:
         """Carry out one game action of a seated player (already parsed)."""
         if member.slot is None:
-            raise ServiceError("SPECTATOR", "spectators can only watch and chat")
+            raise ServiceError("SPECTATOR")
         started = time.perf_counter()
         async with self.locked(member.code) as t:
             color = t.color_of(member.slot)
@@ -308,12 +331,12 @@ class GameService:
         was not played."""
         try:
             assert change.write is not None
-            await self.database.write(change.write)
+            await self._store(t, change.write)
         except Exception:
             if isinstance(change.write, RecordMove):
                 t.undo_last_move(before)
             log.exception("storing a move failed")
-            raise ServiceError("STORE", "the move could not be saved; try again") from None
+            raise ServiceError("STORE") from None
         await self._commit(t, Change(change.events))
 
     def stats(self) -> dict[str, Any]:
@@ -323,8 +346,10 @@ class GameService:
         def pct(q: float) -> float | None:
             return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
                 if times else None
+        pool = self.engine_pool
         return {"live_games": sum(1 for t in self.games.values()
                                   if t.status is Status.PLAYING),
+                "engine": None if pool is None else {"kind": pool.kind, "ready": pool.ready},
                 "sockets": self.sockets.count(),
                 "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
                 "move_ms_max": pct(1.0)}
@@ -350,7 +375,8 @@ class GameService:
         }
         game_id = await self.database.run(self.database.store.create_game, row, {})
         room.current_game_id = game_id
-        t = GameTable.new(game_id, room, red_slot, start_fen, started=seated)
+        t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
+        await ratings.load(self.database, t)
         self.games[game_id] = t
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
@@ -362,11 +388,13 @@ class GameService:
         async with self.locked(code) as t:
             room = t.room
             if room.guest_id is not None:
-                raise ServiceError("ROOM_FULL", "both seats are taken; watch as a spectator")
+                raise ServiceError("ROOM_FULL")
             room.guest_id, room.guest_name = identity, name
             await self.database.run(self.database.store.update_room, code,
                                     {"guest_id": identity, "guest_name": name})
-            await self._commit(t, t.seat_guest(identity, name, self.clock.now_ms()))
+            change = t.seat_guest(identity, name, self.clock.now_ms())
+            await ratings.load(self.database, t)  # the newcomer's rating, for the names
+            await self._commit(t, change)
 
     # ------------------------------------------------------ timers and AI
     def _schedule(self, t: GameTable) -> None:
@@ -374,7 +402,7 @@ class GameService:
         timer = self._timers.pop(t.id, None)
         if timer is not None:
             timer.cancel()
-        deadline = t.deadline(self.settings.abandon_after_ms)
+        deadline = t.deadline(self.settings.abandon_after_ms, self.settings.waiting_room_ms)
         if deadline is None or self._stopping:
             return
         delay = max(0.0, (deadline - self.clock.now_ms()) / 1000) + 0.005
@@ -389,7 +417,8 @@ class GameService:
         async with self.locked(t.room.code) as t:
             if t.id != game_id:
                 return
-            change = t.timers(self.clock.now_ms(), self.settings.abandon_after_ms)
+            change = t.timers(self.clock.now_ms(), self.settings.abandon_after_ms,
+                              self.settings.waiting_room_ms)
             if change is None:
                 self._schedule(t)
             await self._commit(t, change)
@@ -403,20 +432,22 @@ class GameService:
         self._ai[t.id] = self._spawn(asyncio.create_task(self._ai_move(t.id)))
 
     async def _ai_move(self, game_id: int) -> None:
-        t = await self.load(game_id)
-        position = list(t.moves)
-        if self.engine_pool is None:
+        pool = self.engine_pool
+        if pool is None:
             log.error("no engine pool: the AI cannot move in game %s", game_id)
             return
-        movetime = self.settings.ai_movetime_ms
-        tc, now = t.room.tc, self.clock.now_ms()
-        level = t.room.ai_level or 1
-        if t.clock is not None and tc is not None:
-            left = t.clock.remaining(t.turn, now, tc)
-            period = t.clock.period_left(t.turn, now, tc) or 0
-            movetime = ai_movetime_ms(level, movetime, left, period, tc.increment_ms)
+        if not pool.ready:
+            # The state frames say the AI is getting ready; say when it is. (Past the job
+            # timeout the move is asked for anyway: it fails if still nobody answers.)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(pool.wait_ready(), self.settings.job_timeout_s)
+            await self.publish(await self.load(game_id))
+        t = await self.load(game_id)
+        position = list(t.moves)
         try:
-            best = await self.engine_pool.best_move(level, t.start_fen, position, movetime)
+            best = await pool.run(move_job(t, self.settings.ai_movetime_ms,
+                                           self.clock.now_ms()))
+            assert isinstance(best, str)
         except Exception:
             log.exception("the engine failed in game %s", game_id)
             async with self.locked(t.room.code) as t2:
@@ -450,27 +481,6 @@ _ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
     TakebackAnswer: lambda t, m, c, now: t.takeback_answer(c, m.accept, now),
     Rematch: lambda t, m, c, now: t.rematch(c),
 }
-
-
-def ai_movetime_ms(level: int, default_ms: int, left_ms: int, period_ms: int,
-                   increment_ms: int) -> int:
-    """How long the AI thinks on a clock: a 30th of its main time left plus most of the
-    increment (never more than a third of the time left), or a third of a byo-yomi period,
-    at least 50 ms. Levels 1-7 keep the
-    server's fixed time (``Settings.ai_movetime_ms``) as a ceiling; Thần (level 8) thinks
-    as long as the clock allows.
-
-    >>> ai_movetime_ms(8, 1000, 600_000, 0, 5_000), ai_movetime_ms(5, 1000, 600_000, 0, 5_000)
-    (24000, 1000)
-    >>> ai_movetime_ms(8, 1000, 0, 30_000, 0), ai_movetime_ms(8, 1000, 900, 0, 0)
-    (10000, 50)
-    """
-    allowed = max(left_ms // 30 + increment_ms * 4 // 5, period_ms // 3)
-    if period_ms == 0:
-        allowed = min(allowed, left_ms // 3)  # the increment comes only after the move
-    if level < 8:
-        allowed = min(default_ms, allowed)
-    return max(50, allowed)
 
 
 def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:

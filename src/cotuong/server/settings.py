@@ -40,16 +40,43 @@ class Settings:
     engine_workers: int = 1
     engine_spec: str | None = None  # "cmd:/path/pikafish" replaces the built-in AI
     ai_movetime_ms: int = 1000
+    # Warm the engine workers up at start (in the background); off in most tests.
+    engine_warmup: bool = True
+    # Computer analysis of finished games: time per position, positions per job (AI moves
+    # go ahead of analyses between jobs), how many may wait or run per player and in all.
+    analysis_movetime_ms: int = 400
+    analysis_chunk: int = 8
+    analysis_per_user: int = 2
+    analysis_queue: int = 20
+    # A server renews the lease of the analyses it runs; when it dies, another server
+    # adopts them once the lease has run out.
+    analysis_lease_s: float = 15.0
+    # With REDIS_URL: how long an AI move may wait for a `cotuong worker` to answer.
+    job_timeout_s: float = 300.0
     # Commit batched writes on the event loop itself instead of the database thread: no
     # GIL hand-offs per row (SQLite releases the GIL around every step), but the loop
     # waits for each commit. An option for measurement; the thread is the default.
     inline_writes: bool = False
     seat_days: int = 30
     secure_cookies: bool = False
+    # A room waiting for its second player closes after this long (the host may cancel
+    # it sooner); 0 keeps waiting rooms open for ever.
+    waiting_room_s: float = 1800.0
+    # The lobby: a seek vanishes this long after its creator's last lobby socket closed
+    # (or after it was made without one); the lobby frame goes out at most every
+    # ``lobby_tick_s`` and shows ``lobby_games`` live games.
+    seek_grace_s: float = 20.0
+    lobby_tick_s: float = 1.0
+    lobby_games: int = 12
+    max_seeks: int = 3
 
     @property
     def abandon_after_ms(self) -> int:
         return int(self.abandon_after_s * 1000)
+
+    @property
+    def waiting_room_ms(self) -> int | None:
+        return int(self.waiting_room_s * 1000) if self.waiting_room_s > 0 else None
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

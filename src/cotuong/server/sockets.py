@@ -14,6 +14,7 @@ variant (:func:`localized`); every socket gets the one in its own language.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Iterator
 
 QUEUE_LIMIT = 256  # frames waiting for a slow client before it is dropped
 _SEP = "\x1e"  # never inside JSON text (control characters are escaped there)
@@ -30,13 +31,23 @@ class Member:
     """One WebSocket in a room: its seat (``slot``, ``None`` for a spectator), the
     language its texts are in (``None``: the room's) and the queue its writer sends."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, identity: str | None = None, name: str | None = None,
+                 default_lang: str = "vi") -> None:
         self.code = code
         self.slot: str | None = None
         self.lang: str | None = None
+        # Who opened it (from its cookies; ``None`` when it carried none) and the
+        # language of its texts before ``hello`` says one.
+        self.identity = identity
+        self.name = name
+        self.default_lang = default_lang
         self.greeted = False
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
+
+    @property
+    def text_lang(self) -> str:
+        return self.lang or self.default_lang
 
     def push(self, text: str) -> None:
         if self.dropped:
@@ -56,9 +67,13 @@ class Sockets:
 
     def __init__(self) -> None:
         self.rooms: dict[str, set[Member]] = {}
+        # Channels that are not rooms (the lobby's notices between processes): the
+        # broker's messages on them go to a function instead of sockets.
+        self.listeners: dict[str, Callable[[str], None]] = {}
 
-    def join(self, code: str) -> Member:
-        member = Member(code)
+    def join(self, code: str, identity: str | None = None, name: str | None = None,
+             default_lang: str = "vi") -> Member:
+        member = Member(code, identity, name, default_lang)
         self.rooms.setdefault(code, set()).add(member)
         return member
 
@@ -73,6 +88,10 @@ class Sockets:
         return bool(self.rooms.get(code))
 
     def deliver(self, code: str, text: str) -> None:
+        listener = self.listeners.get(code)
+        if listener is not None:
+            listener(text)
+            return
         for m in self.rooms.get(code, ()):
             m.push(text)
 
@@ -85,6 +104,10 @@ class Sockets:
 
     def spectators(self, code: str) -> int:
         return sum(1 for m in self.rooms.get(code, ()) if m.greeted and m.slot is None)
+
+    def members(self) -> Iterator[Member]:
+        for members in self.rooms.values():
+            yield from members
 
     def count(self) -> int:
         return sum(len(m) for m in self.rooms.values())

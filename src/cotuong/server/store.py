@@ -46,7 +46,16 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from cotuong.core.errors import CotuongError
-from cotuong.server.writes import RecordMove, SetMeta, TakeBack, UpdateGame, Write
+from cotuong.server import rating_store, seek_store
+from cotuong.server.writes import (
+    RateGame,
+    RecordMove,
+    SetMeta,
+    TakeBack,
+    Together,
+    UpdateGame,
+    Write,
+)
 
 
 class StoreError(CotuongError):
@@ -180,7 +189,8 @@ class Store:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
-            metadata.create_all(self.engine)
+            for tables in (metadata, rating_store.metadata, seek_store.metadata):
+                tables.create_all(self.engine)
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
                 # update in place (HOT) instead of moving rows and growing the indexes.
@@ -216,7 +226,8 @@ class Store:
         If the batch fails, each write is retried alone so only the faulty one fails;
         the result lists the error of each write (``None`` = committed)."""
         for op in ops:
-            if not isinstance(op, SetMeta | UpdateGame | RecordMove | TakeBack):
+            if not isinstance(op, SetMeta | UpdateGame | RecordMove | TakeBack | RateGame
+                              | Together):
                 raise StoreError(f"unknown write {op!r}")
         for attempt in (1, 2):
             try:
@@ -255,6 +266,11 @@ class Store:
                 self._w_record_move(c, game_id, ply, iccs, at_ms, fields)
             case TakeBack(game_id, keep, fields):
                 self._w_take_back(c, game_id, keep, fields)
+            case RateGame():
+                rating_store.apply_rate_game(c, op)
+            case Together(writes):
+                for w in writes:
+                    self._apply(c, w)
 
     def _writer_connection(self) -> Connection:
         """The group-commit writer's connection, kept between batches: checking one out of
@@ -275,7 +291,7 @@ class Store:
         statements: all new moves in one insert, one update per game with its latest
         fields. Statement building dominated the per-move cost before. ``False`` (nothing
         done) when the batch holds another kind of write."""
-        if any(isinstance(op, TakeBack) for op in ops):
+        if not all(isinstance(op, RecordMove | UpdateGame | SetMeta) for op in ops):
             return False
         move_rows: list[dict[str, Any]] = []
         latest: dict[int, dict[str, Any]] = {}

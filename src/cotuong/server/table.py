@@ -29,12 +29,14 @@ from cotuong.core.fen import START_FEN
 from cotuong.core.types import Color as CoreColor
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
+from cotuong.messages import CATALOG
 from cotuong.notation import make_move_text
-from cotuong.server.errors import ServiceError
+from cotuong.server import categories
+from cotuong.server.errors import ServiceError, Words
 from cotuong.server.protocol import Color, Slot, Status, Termination
 from cotuong.server.timecontrol import START_PLY, ClockState
 from cotuong.server.values import Change, End, Notice, RoomState, color_texts
-from cotuong.server.writes import RecordMove, TakeBack, UpdateGame
+from cotuong.server.writes import RecordMove, TakeBack, Together, UpdateGame, Write
 
 __all__ = ["NOTATIONS", "START_FEN", "Change", "End", "GameTable", "Notice", "RoomState"]
 
@@ -60,15 +62,20 @@ class GameTable:
     warnings: list[dict[str, Any]] = field(default_factory=list)
     disconnected: dict[Color, int] = field(default_factory=dict)
     version: int = 0
+    created_ms: int = 0
+    # A rated game's ratings: each player's before it (for the names) and, once it is
+    # over and rated, {"rating", "delta", "rd", "category"} per colour (the banner).
+    player_ratings: dict[Color, int] = field(default_factory=dict)
+    rating_change: dict[Color, dict[str, Any]] | None = None
     # (board view, fen, legal moves, check) of the current position: computed once per
     # position, since every state frame and every spectator needs them.
     _view: tuple[Board, str, list[str], bool] | None = None
 
     @classmethod
     def new(cls, game_id: int, room: RoomState, red_slot: str, start_fen: str,
-            started: bool = False) -> GameTable:
+            started: bool = False, created_ms: int = 0) -> GameTable:
         t = cls(game_id, room, red_slot, start_fen, Game(start_fen, room.rules, lang=room.lang),
-                started)
+                started, created_ms=created_ms)
         if room.tc is not None:
             t.clock = ClockState.initial(room.tc)
         return t
@@ -77,7 +84,7 @@ class GameTable:
     def from_rows(cls, row: dict[str, Any], moves: list[str], room: RoomState) -> GameTable:
         """Replay a stored game; clocks, offers and the end come from its row."""
         t = cls.new(row["id"], room, row["red_slot"], row["start_fen"],
-                    row["status"] != Status.WAITING)
+                    row["status"] != Status.WAITING, row.get("created_at") or 0)
         for iccs in moves:
             t._play(Move.from_iccs(iccs), record_warnings=False)
         t.version = row["version"] or 0
@@ -147,8 +154,11 @@ class GameTable:
         start_red = parts[1] in ("w", "r") if len(parts) > 1 else True
         return Color.RED if (index % 2 == 0) == start_red else Color.BLACK
 
-    def deadline(self, abandon_ms: int) -> int | None:
-        """The earliest time something happens by itself (a flag, an abandonment)."""
+    def deadline(self, abandon_ms: int, waiting_ms: int | None = None) -> int | None:
+        """The earliest time something happens by itself (a flag, an abandonment, a
+        waiting room's expiry after ``waiting_ms``)."""
+        if self.status is Status.WAITING and waiting_ms and self.room.opponent == "human":
+            return self.created_ms + waiting_ms
         if self.status is not Status.PLAYING:
             return None
         times = [since + abandon_ms for since in self.disconnected.values()]
@@ -216,19 +226,22 @@ class GameTable:
 
     def _live(self) -> None:
         if self.status is Status.WAITING:
-            raise ServiceError("NOT_STARTED", "the game starts when the opponent joins")
+            raise ServiceError("NOT_STARTED")
         if self.over:
-            raise ServiceError("GAME_OVER", "the game is over")
+            raise ServiceError("GAME_OVER")
 
     def move(self, color: Color, iccs: str, ply: int, now: int) -> Change:
         """``color`` plays ``iccs`` (already checked to be ICCS) answering ``ply``."""
         self._live()
         if ply != self.ply:
-            raise ServiceError("STALE_PLY", f"this move answers ply {ply} but the game is "
-                               f"at ply {self.ply}; nothing was played")
+            raise ServiceError("STALE_PLY", ply=ply, current=self.ply)
         if self.turn is not color:
-            raise ServiceError("NOT_YOUR_TURN", f"it is {self.turn.value}'s turn")
-        return self.play(color, Move.from_iccs(iccs), now)
+            raise ServiceError("NOT_YOUR_TURN", turn=CoreColor(self.turn.value))
+        try:
+            move = Move.from_iccs(iccs)
+        except CotuongError:  # e.g. the null move e0e0: well formed, yet no move
+            raise ServiceError("ILLEGAL_MOVE", "ERR_BAD_MOVE", move=iccs) from None
+        return self.play(color, move, now)
 
     def play(self, color: Color, move: Move, now: int) -> Change:
         """Play ``color``'s move at ``now``: the clock first (a late move flags), then the
@@ -245,7 +258,10 @@ class GameTable:
         except IllegalMoveError as exc:
             why = exc.reason
             reason = None if why is None else {"code": why.code, "vi": why.vi, "en": why.en}
-            raise ServiceError("ILLEGAL_MOVE", str(exc), reason=reason) from None
+            raise ServiceError("ILLEGAL_MOVE", move=move.iccs, reason=reason,
+                               why=Words(why.vi, why.en) if why else exc.code) from None
+        except CotuongError:  # whatever else the referee refuses: refused, never a crash
+            raise ServiceError("ILLEGAL_MOVE", "ERR_BAD_MOVE", move=move.iccs) from None
         self.clock = new_clock
         self.takeback_request = None
         notices = self._notices(events, warnings)
@@ -257,8 +273,8 @@ class GameTable:
         elif self.clock is not None and self.clock.running is None and self.ply >= START_PLY:
             self.clock = self.clock.start(self.turn.value, now)
         self.version += 1
-        return Change(notices, RecordMove(self.id, self.ply, move.iccs, now,
-                                          {**self.row_fields(), **extra}))
+        return Change(notices, self._rated(RecordMove(self.id, self.ply, move.iccs, now,
+                                                      {**self.row_fields(), **extra}), now))
 
     def undo_last_move(self, before: ClockState | None) -> None:
         """Forget the last move (its write failed: not stored, so not played)."""
@@ -304,8 +320,15 @@ class GameTable:
 
     def finish(self, end: End, now: int) -> Change:
         self._end(end, now)
-        return self._saved([Notice("game_over", texts={"vi": end.vi, "en": end.en})],
-                           ended_at=now)
+        self.version += 1
+        write = UpdateGame(self.id, {**self.row_fields(), "ended_at": now})
+        return Change([Notice("game_over", texts={"vi": end.vi, "en": end.en})],
+                      self._rated(write, now))
+
+    def _rated(self, write: RecordMove | UpdateGame, now: int) -> Write:
+        """A game's last write, with its rating update in the same transaction."""
+        rate = categories.rating_update(self.id, self.room, self.end, self.red_slot, now)
+        return write if rate is None else Together((write, rate))
 
     def _referee(self, events: list[Event], now: int, actor: Color) -> Change:
         end = End.of_game(self.game)
@@ -319,7 +342,8 @@ class GameTable:
         try:
             events = getattr(self.game, action)(side)
         except CotuongError as exc:
-            raise ServiceError(exc.code, str(exc)) from None
+            text = f"ERR_{exc.code}" if f"ERR_{exc.code}" in CATALOG else "ERR_REFUSED"
+            raise ServiceError(exc.code, text, code=exc.code) from None
         return self._referee(events, now, color)
 
     def offer_draw(self, color: Color, now: int) -> Change:
@@ -341,10 +365,14 @@ class GameTable:
         return self._call("resign", color, now)
 
     def abort(self, color: Color, now: int) -> Change:
+        """Abort before both sides moved; in a waiting room, the host cancels it."""
+        if self.status is Status.WAITING:
+            if self.slot_of(color) is not Slot.HOST:
+                raise ServiceError("NOT_HOST")
+            return self.finish(End.cancelled(), now)
         self._live()
         if self.ply >= START_PLY:
-            raise ServiceError("TOO_LATE", "a game can be aborted only before both sides "
-                               "have moved; resign or offer a draw instead")
+            raise ServiceError("TOO_LATE")
         return self.finish(End.aborted(color), now)
 
     def flag(self, color: Color, now: int) -> Change:
@@ -354,8 +382,14 @@ class GameTable:
         assert end is not None
         return self.finish(end, now)
 
-    def timers(self, now: int, abandon_ms: int) -> Change | None:
-        """What the clock says at ``now``: a flag, an abandonment, or nothing."""
+    def timers(self, now: int, abandon_ms: int,
+               waiting_ms: int | None = None) -> Change | None:
+        """What the clock says at ``now``: a flag, an abandonment, a waiting room's expiry,
+        or nothing."""
+        expiry = self.deadline(abandon_ms, waiting_ms) if self.status is Status.WAITING \
+            else None
+        if expiry is not None and expiry <= now and waiting_ms:
+            return self.finish(End.expired(waiting_ms // 60_000), now)
         if self.status is not Status.PLAYING:
             return None
         tc = self.room.tc
@@ -374,20 +408,20 @@ class GameTable:
     def takeback(self, color: Color, now: int) -> Change:
         self._live()
         if self.room.rated:
-            raise ServiceError("RATED_GAME", "takebacks are allowed only in casual games")
+            raise ServiceError("RATED_GAME")
         if not any(self.mover(i) is color for i in range(self.ply)):
-            raise ServiceError("NOTHING_TO_TAKE_BACK", "you have no move to take back")
+            raise ServiceError("NOTHING_TO_TAKE_BACK")
         if self.is_ai(color.other):
             return self._take_back(color, now)
         if self.takeback_request is not None:
-            raise ServiceError("NO_REQUEST", "a takeback request is already pending")
+            raise ServiceError("NO_REQUEST", "ERR_REQUEST_PENDING")
         self.takeback_request = color
         return self._saved([Notice("takeback_requested", color=color)])
 
     def takeback_answer(self, color: Color, accept: bool, now: int) -> Change:
         self._live()
         if self.takeback_request is not color.other:
-            raise ServiceError("NO_REQUEST", "there is no takeback request from the opponent")
+            raise ServiceError("NO_REQUEST")
         if not accept:
             self.takeback_request = None
             return self._saved([Notice("takeback_refused", color=color)])
@@ -407,7 +441,7 @@ class GameTable:
 
     def rematch(self, color: Color) -> Change:
         if not self.over:
-            raise ServiceError("NOT_OVER", "a rematch can be asked only after the game")
+            raise ServiceError("NOT_OVER")
         if self.rematch_request is color.other or self.is_ai(color.other):
             return Change(rematch=True)
         self.rematch_request = color

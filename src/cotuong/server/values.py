@@ -15,6 +15,7 @@ from typing import Any
 
 from cotuong.core.types import Color as CoreColor
 from cotuong.game import Game
+from cotuong.messages import Message
 from cotuong.server.protocol import Color, EventFrame, Slot, Termination
 from cotuong.server.timecontrol import TimeControl
 from cotuong.server.writes import Write
@@ -79,17 +80,24 @@ class End:
     @classmethod
     def abandonment(cls, loser: Color, seconds: int) -> End:
         lose, win = CoreColor(loser.value), CoreColor(loser.other.value)
+        m = Message.of("END_ABANDONED", winner=win, loser=lose, seconds=seconds)
         return cls("1-0" if win is CoreColor.RED else "0-1", loser.other,
-                   Termination.ABANDONMENT,
-                   f"{win.vi} thắng: {lose.vi} rời ván quá {seconds} giây",
-                   f"{win.en} wins: {lose.en} left the game for more than {seconds} s")
+                   Termination.ABANDONMENT, m.vi, m.en)
 
     @classmethod
     def aborted(cls, by: Color) -> End:
-        c = CoreColor(by.value)
-        return cls("*", None, Termination.ABORTED,
-                   f"Ván cờ bị hủy: {c.vi} hủy trước khi hai bên đi nước đầu",
-                   f"Game aborted by {c.en} before both sides moved")
+        m = Message.of("END_ABORTED", side=CoreColor(by.value))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    @classmethod
+    def expired(cls, minutes: int) -> End:
+        m = Message.of("END_EXPIRED", minutes=max(1, minutes))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    @classmethod
+    def cancelled(cls) -> End:
+        m = Message.of("END_CANCELLED")
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
 
     def text(self, lang: str) -> str:
         return self.en if lang == "en" else self.vi
@@ -127,7 +135,6 @@ class Change:
 
 
 def color_texts(kind: str, color: Color) -> dict[str, str]:
-    c = CoreColor(color.value)
-    if kind == "draw_offered":
-        return {"vi": f"{c.vi} đề nghị hòa", "en": f"{c.en} offers a draw"}
-    return {"vi": f"{c.vi} từ chối hòa", "en": f"{c.en} declines the draw"}
+    m = Message.of("DRAW_OFFERED" if kind == "draw_offered" else "DRAW_DECLINED",
+                   side=CoreColor(color.value))
+    return {"vi": m.vi, "en": m.en}

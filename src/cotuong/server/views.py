@@ -35,14 +35,16 @@ def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
             out[color] = None
         else:
             out[color] = {"slot": slot, "name": name,
-                          "connected": connected.get(slot, False), "ai_level": None}
+                          "connected": connected.get(slot, False), "ai_level": None,
+                          "rating": t.player_ratings.get(color)}
     return out
 
 def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
-          abandon_ms: int, lang: str | None = None) -> dict[str, Any]:
+          abandon_ms: int, lang: str | None = None, ai_warming: bool = False) -> dict[str, Any]:
     """The ``state`` frame (:class:`~cotuong.server.protocol.State`; built as a plain
     dict, since it is sent after every change). Warnings' ``text`` is in ``lang``
-    (default: the room's)."""
+    (default: the room's); ``ai_warming`` while the AI to move waits for its engine's
+    warm-up."""
     _, fen, legal, check = t.view()
     playing = t.status is Status.PLAYING
     tc = t.room.tc
@@ -73,4 +75,6 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "warnings": warnings,
         "abandon": abandon,
         "outcome": t.end.to_json() if t.end else None,
+        "ratings": t.rating_change,
+        "ai_warming": ai_warming,
     }

@@ -49,4 +49,28 @@ class TakeBack:
     fields: Mapping[str, Any] = field(default_factory=dict)
 
 
-Write = SetMeta | UpdateGame | RecordMove | TakeBack
+@dataclass(frozen=True, slots=True)
+class RateGame:
+    """A rated game's result for both accounts (user ids), in ``category``: the store
+    reads their ratings, applies Glicko-2 and keeps the history, once per game."""
+
+    game_id: int
+    red_user: int
+    black_user: int
+    category: str
+    red_score: float
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    """Writes that commit in one transaction or not at all (a rated game's last move or
+    end with its rating update): never split, not even when a batch is retried."""
+
+    writes: tuple[SetMeta | UpdateGame | RecordMove | TakeBack | RateGame, ...]
+
+    def rates(self) -> bool:
+        return any(isinstance(w, RateGame) for w in self.writes)
+
+
+Write = SetMeta | UpdateGame | RecordMove | TakeBack | RateGame | Together

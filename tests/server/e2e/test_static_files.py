@@ -47,7 +47,7 @@ def test_level_names_match_the_engine() -> None:
     assert tables["en"]["levels"] == [lv.en for lv in LEVELS]
 
 
-@pytest.mark.parametrize("page", ["index.html", "room.html", "review.html"])
+@pytest.mark.parametrize("page", ["index.html", "room.html", "review.html", "profile.html"])
 def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
     html = (STATIC / page).read_text(encoding="utf-8")
     for ref in re.findall(r'(?:href|src)="/static/([^"]+)"', html):

@@ -258,6 +258,7 @@ def test_reconnect_after_reload_dropped_socket_and_server_restart(people: Any, s
     guest.join(code, "black")
     host.move("h2e2")
     guest.move("h9g7")
+    host.wait_ply(2)  # (the guest's page may see its move before the host's does)
     fen = host.fen()
     host.page.reload()
     host.wait_role("red")
@@ -314,7 +315,8 @@ def test_phone_layout(people: Any) -> None:
     host.shot("60-phone-red")
     guest.shot("61-phone-black")
     host.goto("/")
-    assert host.page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Once the lobby has settled (a loaded machine was seen mid-render at 398 px once).
+    host.page.wait_for_function("document.documentElement.scrollWidth <= 390", timeout=10_000)
     host.shot("62-phone-lobby")
 
 

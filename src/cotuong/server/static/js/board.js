@@ -6,6 +6,8 @@
 // Squares are named in ICCS (files a–i from Red's left, ranks 0–9 from Red's
 // side); the labels shown to people use ranks 1–10 as in the Vietnamese books.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const S = 60;            // distance between two intersections, in viewBox units
 const X0 = 70;           // left grid line
@@ -69,12 +71,13 @@ export class BoardView {
     this.legal = new Map();       // from square -> [to squares]
     this.lastMove = null;
     this.checkSquare = null;
+    this.arrow = null;            // an ICCS move drawn as an arrow (the engine's best move)
     this.selected = null;
     this.drag = null;
     this.fen = "";
     this.svg = el("svg", {
       viewBox: `0 0 ${W} ${H}`, class: "board", role: "img",
-      "aria-label": "board",
+      "aria-label": t("board"),
     });
     host.appendChild(this.svg);
     this.#defs();
@@ -82,6 +85,7 @@ export class BoardView {
     this.markLayer = el("g", { class: "marks" }, this.svg);
     this.pieceLayer = el("g", { class: "pieces" }, this.svg);
     this.hintLayer = el("g", { class: "hints" }, this.svg);
+    this.arrowLayer = el("g", { class: "arrows" }, this.svg);
     this.hitLayer = el("g", { class: "hits" }, this.svg);
     this.#drawGrid();
     this.svg.addEventListener("pointerdown", (e) => this.#down(e));
@@ -128,6 +132,9 @@ export class BoardView {
     const glow = el("radialGradient", { id: "checkglow" }, defs);
     el("stop", { offset: "0.45", "stop-color": "#ff2a1a", "stop-opacity": 0.85 }, glow);
     el("stop", { offset: "1", "stop-color": "#ff2a1a", "stop-opacity": 0 }, glow);
+    const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5,
+      markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }, head);
   }
 
   #drawGrid() {
@@ -231,10 +238,14 @@ export class BoardView {
 
   /**
    * Everything a game snapshot changes, drawn once: ``fen``, ``legal`` (ICCS list),
-   * ``lastMove`` (ICCS or null) and ``check`` (the colour in check, or null).
+   * ``lastMove`` (ICCS or null), ``check`` (the colour in check, or null) and ``arrow``
+   * (an ICCS move to point out, e.g. the engine's best move, or null).
    */
-  update({ fen, legal = [], lastMove = null, check = null }) {
+  update({ fen, legal = [], lastMove = null, check = null, arrow = null }) {
     this.fen = fen;
+    this.arrow = arrow || null;
+    if (this.arrow) this.svg.dataset.arrow = this.arrow;
+    else delete this.svg.dataset.arrow;
     this.pieces = placement(fen);
     this.svg.dataset.fen = fen;
     this.lastMove = lastMove || null;
@@ -269,6 +280,16 @@ export class BoardView {
   #render() {
     const marks = this.markLayer, pieces = this.pieceLayer, hints = this.hintLayer, hits = this.hitLayer;
     marks.replaceChildren(); pieces.replaceChildren(); hints.replaceChildren(); hits.replaceChildren();
+    this.arrowLayer.replaceChildren();
+    if (this.arrow) {
+      const [x1, y1] = this.xy(this.arrow.slice(0, 2));
+      const [x2, y2] = this.xy(this.arrow.slice(2, 4));
+      // Stop short of the target's centre so the head does not hide the piece there.
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cut = Math.min(R * 0.7, len / 3);
+      el("line", { x1, y1, x2: x2 - ((x2 - x1) / len) * cut, y2: y2 - ((y2 - y1) / len) * cut,
+        class: "arrow", "marker-end": "url(#arrowhead)" }, this.arrowLayer);
+    }
     if (this.lastMove) {
       const [from, to] = [this.lastMove.slice(0, 2), this.lastMove.slice(2, 4)];
       for (const [sq, cls] of [[from, "last-from"], [to, "last-to"]]) {

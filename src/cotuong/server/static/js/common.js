@@ -4,16 +4,19 @@
 import { lang, setLang, t, translate } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, texts = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.texts = texts;   // {vi, en}: the refusal in both languages (from the catalog)
   }
 }
 
 /** JSON request to the server's REST API; a 4xx/5xx becomes an ApiError. */
 export async function api(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  // The server writes its error texts in the page's language.
+  const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() },
+    credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -28,7 +31,8 @@ export async function api(method, path, body) {
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     const e = (data && data.error) || {};
-    throw new ApiError(res.status, e.code || `HTTP_${res.status}`, e.message || res.statusText);
+    throw new ApiError(res.status, e.code || `HTTP_${res.status}`, e.message || res.statusText,
+      e.texts || null);
   }
   return data;
 }
@@ -147,29 +151,63 @@ function accountDialog(onDone) {
   dlg.showModal();
 }
 
+/** The guest's display-name dialog (accounts are shown by their username). */
+function nameDialog(current, onDone) {
+  const err = h("div", { class: "error", role: "alert" });
+  const input = h("input", { type: "text", name: "name", id: "name-input", required: true, minlength: 2,
+    maxlength: 24, value: current, autocomplete: "nickname" });
+  const form = h("form", { method: "dialog" },
+    h("h3", { text: t("name.title") }),
+    h("p", { class: "muted", text: t("name.help") }),
+    input, err,
+    h("div", { class: "row" },
+      h("button", { class: "btn", type: "button", text: t("btn.cancel"), onclick: () => dlg.close() }),
+      h("button", { class: "btn primary", type: "submit", id: "name-save", text: t("btn.save") })));
+  const dlg = h("dialog", { id: "dlg-name" }, form);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await api("POST", "/api/me/name", { name: input.value });
+      dlg.close();
+      onDone();
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  });
+  dlg.addEventListener("close", () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
 /** Build the top bar; ``onLang`` re-renders the page after a language switch. */
 export async function topbar(onLang) {
   const bar = document.querySelector(".topbar");
   if (!bar) return;
   const render = async () => {
     const info = await currentUser();
-    bar.replaceChildren(
+    bar.replaceChildren(...[
       h("a", { class: "brand", href: "/" }, h("span", { class: "logo", text: "帥" }), h("span", { text: t("app.title") })),
       h("span", { class: "spacer" }),
-      h("span", { class: "who", id: "who", text: info.user ? info.user.username : t("guest") }),
+      info.user
+        ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,
+          title: t("nav.profile"), text: info.user.username })
+        : h("span", { class: "who", id: "who", text: info.name || t("guest") }),
+      info.user ? null : h("button", { id: "btn-name", type: "button", text: t("name.change"),
+        onclick: () => nameDialog(info.name || "", () => { me = null; render(); if (onLang) onLang(); }) }),
       info.user
         ? h("button", { id: "logout", type: "button", text: t("nav.logout"), onclick: async () => {
           try { await api("POST", "/api/accounts/logout"); } catch { /* already out */ }
-          me = null; render();
+          me = null; render(); if (onLang) onLang();
         } })
-        : h("button", { id: "login", type: "button", text: t("nav.login"), onclick: () => accountDialog(render) }),
+        : h("button", { id: "login", type: "button", text: t("nav.login"),
+          onclick: () => accountDialog(() => { render(); if (onLang) onLang(); }) }),
       h("button", { id: "lang", type: "button", text: t("lang.switch"), onclick: () => {
         setLang(lang() === "vi" ? "en" : "vi");
         translate();
         render();
         if (onLang) onLang();
       } }),
-    );
+    ].filter(Boolean));
   };
   translate();
   await render();

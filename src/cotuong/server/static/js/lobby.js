@@ -1,8 +1,11 @@
-// The lobby (/): play the computer, create a room for a friend, join by code,
-// and the list of my games.
+// The lobby (/): quick pairing by time control, open challenges, live games to watch,
+// who is online and the leaderboards (pushed over the lobby socket); play the computer,
+// create a room for a friend, join by code, and the list of my games.
 
-import { api, h, pref, saveSeat, setPref, topbar } from "./common.js";
-import { lang, levelName, t, translate } from "./i18n.js";
+import { api, currentUser, h, pref, saveSeat, setPref, topbar } from "./common.js";
+import { colorName, lang, levelName, t, translate } from "./i18n.js";
+import { miniBoard } from "./miniboard.js";
+import { LobbySocket } from "./net.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -59,6 +62,171 @@ function timeControl(form) {
     : { kind: "fischer", base_ms: base, increment_ms: extra };
 }
 
+// Quick pairing: the usual time controls, one button each (label, time control).
+const QUICK = [
+  ["1+0", { kind: "fischer", base_ms: 60_000, increment_ms: 0 }],
+  ["2+1", { kind: "fischer", base_ms: 120_000, increment_ms: 1_000 }],
+  ["3+2", { kind: "fischer", base_ms: 180_000, increment_ms: 2_000 }],
+  ["5+3", { kind: "fischer", base_ms: 300_000, increment_ms: 3_000 }],
+  ["10+5", { kind: "fischer", base_ms: 600_000, increment_ms: 5_000 }],
+  ["15+10", { kind: "fischer", base_ms: 900_000, increment_ms: 10_000 }],
+  ["30+0", { kind: "fischer", base_ms: 1_800_000, increment_ms: 0 }],
+  ["10′+30″", { kind: "byoyomi", base_ms: 600_000, period_ms: 30_000 }],
+];
+const CATEGORIES = ["bullet", "blitz", "rapid", "classical"];
+
+/** The rating category of a time control (as the server defines it: main time + 40 moves). */
+function categoryOf(tc) {
+  if (!tc) return null;
+  const ms = tc.base_ms + 40 * (tc.kind === "fischer" ? tc.increment_ms || 0 : tc.period_ms || 0);
+  return ms < 180_000 ? "bullet" : ms < 480_000 ? "blitz" : ms < 1_500_000 ? "rapid" : "classical";
+}
+
+const lobby = { frame: null, mine: new Set(pref("my-seeks", [])), seeking: null, user: null, board: "blitz" };
+
+function keepMine() { setPref("my-seeks", [...lobby.mine].slice(-10)); }
+
+function goToRoom(seat) {
+  saveSeat(seat.code, seat.slot, seat.secret);
+  location.assign(`/room/${encodeURIComponent(seat.code)}`);
+}
+
+async function quick(label, tc) {
+  const err = $("#quick-error");
+  err.textContent = "";
+  const rated = !!(lobby.user && $("#quick-rated").checked);
+  try {
+    const res = await api("POST", "/api/seeks", { time_control: tc, rated, quick: true });
+    if (res.paired) { goToRoom(res.paired); return; }
+    lobby.mine.add(res.seek_id);
+    keepMine();
+    lobby.seeking = { id: res.seek_id, label };
+    renderSeeking();
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+async function cancelSeek(id) {
+  try { await api("DELETE", `/api/seeks/${encodeURIComponent(id)}`); } catch { /* gone already */ }
+  lobby.mine.delete(id);
+  keepMine();
+  if (lobby.seeking && lobby.seeking.id === id) lobby.seeking = null;
+  renderSeeking();
+}
+
+async function acceptSeek(id, row) {
+  try {
+    goToRoom(await api("POST", `/api/seeks/${encodeURIComponent(id)}/accept`));
+  } catch (e) {
+    row.querySelector(".act").replaceChildren(h("span", { class: "error", text: e.message }));
+  }
+}
+
+function renderSeeking() {
+  const s = lobby.seeking;
+  $("#seeking").hidden = !s;
+  document.body.dataset.seeking = s ? s.id : "";
+  if (s) $("#seeking-text").textContent = t("lobby.seeking", { tc: s.label });
+  for (const b of $("#quick-buttons").querySelectorAll("button")) {
+    b.classList.toggle("primary", !!s && b.dataset.label === s.label);
+  }
+}
+
+function renderQuick() {
+  $("#quick-buttons").replaceChildren(...QUICK.map(([label, tc]) => h("button", {
+    class: "btn", type: "button", "data-label": label, "data-tc": JSON.stringify(tc),
+    onclick: () => quick(label, tc) }, h("span", { text: label }), h("small", { text: t(`cat.${categoryOf(tc)}`) }))));
+  $("#quick-rated-label").hidden = !lobby.user;
+  renderSeeking();
+}
+
+function modeText(seek) {
+  return `${t(seek.rated ? "rated.yes" : "rated.no")} · ${seek.rules === "asian" ? "AXF" : "XiangqiPlay"}`;
+}
+
+function renderSeeks() {
+  const f = lobby.frame;
+  const host = $("#seeks");
+  if (!f) return;
+  const seeks = f.seeks || [];
+  if (!seeks.length) { host.replaceChildren(h("p", { class: "muted", text: t("lobby.seeks.empty") })); return; }
+  host.replaceChildren(h("table", { class: "seeks" },
+    h("thead", {}, h("tr", {}, h("th", { text: t("seek.player") }), h("th", { text: t("tc") }),
+      h("th", { text: t("seek.mode") }), h("th", { text: t("color") }), h("th", {}))),
+    h("tbody", {}, seeks.map((sk) => {
+      const mine = lobby.mine.has(sk.seek_id);
+      const row = h("tr", { "data-seek": sk.seek_id, "data-mine": mine ? "1" : "" },
+        h("td", { text: `${sk.name}${typeof sk.rating === "number" ? ` (${sk.rating})` : ""}${mine ? ` · ${t("seek.yours")}` : ""}` }),
+        h("td", { text: tcLabel(sk.time_control) }),
+        h("td", { text: modeText(sk) }),
+        h("td", { text: sk.color === "random" ? t("color.random") : colorName(sk.color) }),
+        h("td", { class: "act" }));
+      const act = row.querySelector(".act");
+      act.append(mine
+        ? h("button", { class: "btn small", type: "button", text: t("btn.cancel_seek"), onclick: () => cancelSeek(sk.seek_id) })
+        : h("button", { class: "btn small primary", type: "button", text: t("btn.accept_seek"), onclick: () => acceptSeek(sk.seek_id, row) }));
+      return row;
+    }))));
+  // A seek of mine that is no longer listed was taken or expired: stop showing "looking".
+  if (lobby.seeking && !seeks.some((sk) => sk.seek_id === lobby.seeking.id)) { lobby.seeking = null; renderSeeking(); }
+}
+
+function renderLive() {
+  const f = lobby.frame;
+  if (!f) return;
+  const games = f.games || [];
+  const host = $("#live-games");
+  if (!games.length) { host.replaceChildren(h("p", { class: "muted", text: t("lobby.live.empty") })); return; }
+  const name = (p) => `${p.ai_level ? `${t("ai")} ${levelName(p.ai_level)}` : p.name}${typeof p.rating === "number" ? ` (${p.rating})` : ""}`;
+  host.replaceChildren(...games.map((g) => h("a", { href: `/room/${encodeURIComponent(g.room)}`, "data-room": g.room,
+    "data-ply": g.ply, title: `${name(g.red)} – ${name(g.black)}` },
+  h("div", { class: "names" }, h("span", { text: name(g.black) })),
+  miniBoard(g.fen, g.last_move),
+  h("div", { class: "names" }, h("span", { text: name(g.red) }), h("span", { class: "muted", text: tcLabel(g.time_control) })))));
+}
+
+function renderOnline() {
+  const f = lobby.frame;
+  if (!f) return;
+  const online = f.online || { count: 0, players: [] };
+  $("#online-count").textContent = t("lobby.online.count", { n: online.count });
+  $("#online-count").dataset.count = String(online.count);
+  $("#online").replaceChildren(...online.players.map((p) => p.account
+    ? h("a", { class: "chip", href: `/u/${encodeURIComponent(p.name)}`, "data-name": p.name, text: p.name })
+    : h("span", { class: "chip", "data-name": p.name, text: p.name })));
+}
+
+async function renderLeaderboard() {
+  $("#lb-tabs").replaceChildren(...CATEGORIES.map((c) => h("button", { class: "btn small", type: "button",
+    "aria-selected": c === lobby.board ? "true" : "false", "data-category": c, text: t(`cat.${c}`),
+    onclick: () => { lobby.board = c; renderLeaderboard(); } })));
+  const host = $("#leaderboard");
+  let players = [];
+  try { players = (await api("GET", `/api/leaderboard?category=${lobby.board}&limit=10`)).players || []; } catch { players = []; }
+  if (!players.length) { host.replaceChildren(h("p", { class: "muted", text: t("lobby.leaderboard.empty") })); return; }
+  host.replaceChildren(h("table", { class: "history" },
+    h("thead", {}, h("tr", {}, h("th", { text: t("lb.rank") }), h("th", { text: t("seek.player") }),
+      h("th", { text: t("lb.rating") }), h("th", { text: t("lb.games") }))),
+    h("tbody", {}, players.map((p) => h("tr", {},
+      h("td", { text: String(p.rank) }),
+      h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.username })),
+      h("td", { text: `${p.rating}${p.provisional ? "?" : ""}` }),
+      h("td", { text: String(p.games) }))))));
+}
+
+function onLobbyFrame(f) {
+  if (f.type === "lobby") {
+    lobby.frame = f;
+    renderSeeks();
+    renderLive();
+    renderOnline();
+  } else if (f.type === "paired") {
+    // A seek of mine was taken (or matched): my seat in the new room.
+    goToRoom(f);
+  }
+}
+
 function render() {
   translate();
   const colors = [["red", t("color.red")], ["black", t("color.black")], ["random", t("color.random")]];
@@ -79,6 +247,17 @@ function render() {
   $("#levels").replaceChildren(...Array.from({ length: 8 }, (_, i) => h("label", { "data-level": i + 1 },
     h("input", { type: "radio", name: "level", value: i + 1, checked: i + 1 === level }),
     h("b", { text: String(i + 1) }), h("span", { text: levelName(i + 1) }))));
+  const seekForm = $("#form-seek");
+  fillSelect(seekForm.elements.tc, tcs.filter(([k]) => k !== "custom"), pref("form-seek:tc", "f:600000:5000"));
+  fillSelect(seekForm.elements.rules, rules, pref("form-seek:rules", "xiangqiplay"));
+  fillSeg($('[data-name="color"]', seekForm), "form-seek-color", colors, "random");
+  fillSeg($('[data-name="rated"]', seekForm), "form-seek-rated",
+    [["false", t("rated.no")], ["true", t("rated.yes")]], "false");
+  renderQuick();
+  renderSeeks();
+  renderLive();
+  renderOnline();
+  renderLeaderboard();
   history();
 }
 
@@ -150,6 +329,25 @@ function wire() {
     if (fen) body.fen = fen;
     create(f, body);
   });
+  $("#btn-stop-seeking").addEventListener("click", () => { if (lobby.seeking) cancelSeek(lobby.seeking.id); });
+  $("#form-seek").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = e.currentTarget;
+    const err = $(".error", f);
+    err.textContent = "";
+    setPref("form-seek:tc", f.elements.tc.value);
+    setPref("form-seek:rules", f.elements.rules.value);
+    try {
+      const res = await api("POST", "/api/seeks", { time_control: timeControl(f), rules: f.elements.rules.value,
+        color: f.elements["form-seek-color"].value, rated: f.elements["form-seek-rated"].value === "true" });
+      lobby.mine.add(res.seek_id);
+      keepMine();
+      $("#seek-create").open = false;
+      renderSeeks();
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  });
   $("#form-join").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = e.currentTarget;
@@ -170,4 +368,14 @@ function wire() {
   });
 }
 
-topbar(render).then(() => { wire(); render(); });
+async function boot() {
+  await topbar(async () => { lobby.user = (await currentUser()).user; render(); });
+  lobby.user = (await currentUser()).user;
+  wire();
+  render();
+  const socket = new LobbySocket({ hello: () => ({ type: "hello", lang: lang() }), onFrame: onLobbyFrame,
+    onStatus: (up) => { document.body.dataset.connected = up ? "1" : "0"; } });
+  window.cotuong = { lobby, socket };
+}
+
+boot();

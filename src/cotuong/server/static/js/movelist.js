@@ -4,6 +4,8 @@
 import { h } from "./common.js";
 import { t } from "./i18n.js";
 
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
 export class MoveList {
   /** @param {HTMLElement} host  @param {(ply: number) => void} onPick */
   constructor(host, onPick) {
@@ -15,8 +17,10 @@ export class MoveList {
    * @param {object} state   a game snapshot (start_fen, moves, move_texts)
    * @param {number} current the ply shown on the board (0 = start)
    * @param {string} notation vi | wxf | zh | iccs
+   * @param {Object<number, string>} marks  the computer analysis' judgement of a ply
+   *   ("inaccuracy" | "mistake" | "blunder"), shown as ?! ? ?? after the move
    */
-  render(state, current, notation) {
+  render(state, current, notation, marks = {}) {
     const moves = state.moves || [];
     const texts = notation === "iccs" ? moves : ((state.move_texts || {})[notation] || moves);
     const blackFirst = String(state.start_fen || "").trim().split(/\s+/)[1] === "b";
@@ -28,10 +32,12 @@ export class MoveList {
         if (j >= cells.length) return h("td", {});
         if (cells[j] === null) return h("td", { class: "mv", text: "…" });
         const ply = blackFirst ? j : j + 1;   // ply reached after this move
+        const mark = marks[ply];
         return h("td", {
-          class: `mv${ply === current ? " current" : ""}`, "data-ply": ply, text: cells[j],
+          class: `mv${ply === current ? " current" : ""}${mark ? ` judged ${mark}` : ""}`,
+          "data-ply": ply, "data-judgement": mark || null, text: cells[j],
           onclick: () => this.onPick(ply),
-        });
+        }, mark ? h("span", { class: "mark", text: MARKS[mark], title: t(`judgement.${mark}`) }) : null);
       };
       rows.push(h("tr", {}, h("td", { class: "n", text: `${n}.` }), cell(i), cell(i + 1)));
     }

@@ -91,3 +91,13 @@ export class RoomSocket {
     if (this.ws) this.ws.close();
   }
 }
+
+/** The lobby's socket (/ws/lobby): the same reconnection and hello, other frames. */
+export class LobbySocket extends RoomSocket {
+  constructor(opts) { super("", opts); }
+
+  get url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/lobby`;
+  }
+}

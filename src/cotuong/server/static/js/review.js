@@ -1,5 +1,7 @@
-// Review of a game (/game/{id}): step through the moves, download the PGN.
+// Review of a game (/game/{id}): step through the moves, download the PGN, and ask for
+// the computer's analysis (evaluation graph, marked moves, the best move as an arrow).
 
+import { AnalysisPanel } from "./analysis.js";
 import { BoardView, fenAfter } from "./board.js";
 import { api, h, pref, setPref, topbar } from "./common.js";
 import { colorName, lang, levelName, t, translate } from "./i18n.js";
@@ -9,6 +11,8 @@ const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const board = new BoardView($("board"));
 const list = new MoveList($("moves"), (ply) => show(ply));
+const analysis = new AnalysisPanel($("analysis-body"), gameId,
+  { onPick: (n) => show(n), onChange: () => render() });
 let game = null;
 let ply = 0;
 
@@ -32,13 +36,17 @@ function render() {
   // The final position's check comes from the server; earlier ones are not marked.
   board.update({ fen: fenAfter(game.start_fen, game.moves, ply),
     lastMove: ply > 0 ? game.moves[ply - 1] : null,
-    check: ply === game.moves.length && game.check ? game.turn : null });
+    check: ply === game.moves.length && game.check ? game.turn : null,
+    arrow: analysis.arrow(ply) });
   const bottom = board.flipped ? "black" : "red";
   player($("player-top"), bottom === "red" ? "black" : "red");
   player($("player-bottom"), bottom);
   $("nav-ply").textContent = `${ply} / ${game.moves.length}`;
   document.body.dataset.ply = String(ply);
-  list.render(game, ply, pref("notation", "vi"));
+  list.render(game, ply, pref("notation", "vi"), analysis.marks());
+  // Only a finished game can be analysed (an aborted one has nothing to judge).
+  $("analysis").hidden = game.status !== "finished";
+  analysis.render(ply, pref("notation", "vi"));
   const o = game.outcome;
   $("banners").replaceChildren(o ? h("div", { class: "banner result", id: "result" },
     o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
@@ -69,6 +77,10 @@ async function boot() {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
     ply = game.moves.length;
     render();
+    if (game.status === "finished") {
+      await analysis.load();
+      render();
+    }
   } catch (e) {
     $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound", text: e.message }));
   }

@@ -189,6 +189,7 @@ function renderPlayer(node, color, s) {
   node.dataset.color = color;
   let name = p ? p.name : t("waiting");
   if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+  if (p && typeof p.rating === "number") name = `${name} (${p.rating})`;
   const presence = p && !p.ai_level
     ? h("span", { class: `presence${p.connected ? "" : " off"}`, text: t(p.connected ? "online" : "offline") })
     : null;
@@ -220,14 +221,14 @@ function renderControls(s, mine, over) {
     }
     items.push(button("btn-resign", t("btn.resign"), () => act("resign", t("confirm.resign")), "btn small danger"));
   }
+  if (mine && s.status === "waiting" && page.slot === "host") {
+    items.push(button("btn-cancel-invite", t("btn.cancel_invite"), () => act("abort", t("confirm.cancel_invite")), "btn small danger"));
+  }
   if (mine && over && s.status !== "waiting") {
     items.push(button("btn-rematch", t("btn.rematch"), () => act("rematch"), "btn small primary"));
   }
   if (over && s.game_id) {
     items.push(h("a", { id: "btn-review", class: "btn small", href: `/game/${s.game_id}`, text: t("btn.review") }));
-  }
-  if (page.role === "spectator" && s.status === "waiting") {
-    items.push(button("btn-join", t("take_seat"), takeSeat, "btn primary"));
   }
   const snd = h("label", { class: "chip", title: t("sound") },
     h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
@@ -253,17 +254,26 @@ function renderBanners() {
   const over = !!s.outcome;
   if (s.outcome) {
     const o = s.outcome;
-    const text = o.termination === "ABORTED" ? t("result.aborted")
-      : (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "";
+    const why = (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "";
+    const text = o.termination === "ABORTED" && !why ? t("result.aborted") : why;
     out.push(h("div", { class: "banner result", id: "result", role: "status", "data-termination": o.termination },
       o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
-      h("span", { class: "grow", text })));
-  } else if (s.status === "waiting") {
-    // The invite is what the waiting player needs: put it here, not only in the side panel
-    // (which is far below the board on a phone).
+      h("span", { class: "grow", text }),
+      s.ratings ? ratingLine(s) : null));
+  } else if (s.status === "waiting" && mine) {
+    // The invite is what the waiting host needs: here, beside the board (or right under
+    // it on a phone), not only in the side panel.
+    const until = page.room && page.room.expires_at
+      ? ` ${t("invite.expires", { time: new Date(page.room.expires_at).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" }) })}` : "";
     out.push(h("div", { class: "banner info", id: "waiting" },
-      h("span", { class: "grow", text: `${t("waiting")} ${t("invite.send", { code })}` }),
-      mine ? button("btn-copy-invite", t("invite.copy"), copyInvite, "btn small primary") : null));
+      h("span", { class: "grow", text: `${t("waiting")} ${t("invite.send", { code })}${until}` }),
+      button("btn-copy-invite", t("invite.copy"), copyInvite, "btn small primary")));
+  } else if (s.status === "waiting") {
+    // A friend who opened the invite link: the free seat is offered first thing.
+    const host = Object.values(s.players || {}).find((p) => p);
+    out.push(h("div", { class: "banner invited", id: "invited" },
+      h("span", { class: "grow", text: t("invited", { who: host ? host.name : "" }) }),
+      button("btn-join", t("take_seat"), takeSeat, "btn primary")));
   }
   const pending = [
     ["draw", s.draw_offer, "accept_draw", "decline_draw"],
@@ -304,12 +314,28 @@ function renderBanners() {
   }
   const toMove = (s.players || {})[s.turn];
   if (!over && s.status === "playing" && toMove && toMove.ai_level) {
-    out.push(h("div", { class: "banner info", id: "ai-thinking", text: t("ai.thinking") }));
+    // While the engine warms up (the server just started), say so instead of "thinking".
+    out.push(s.ai_warming
+      ? h("div", { class: "banner info", id: "ai-warming", text: t("ai.warming") })
+      : h("div", { class: "banner info", id: "ai-thinking", text: t("ai.thinking") }));
   }
   if (!over && s.status === "playing" && mine && mine === s.turn && page.viewPly === null) {
     out.push(h("div", { class: "banner info", id: "your-turn", text: t("turn.you") }));
   }
   host.replaceChildren(...out);
+}
+
+/** "Đỏ lan 1500 → 1338 (−162) · Đen minh 1500 → 1662 (+162)" under a rated result. */
+function ratingLine(s) {
+  const parts = ["red", "black"].filter((c) => s.ratings[c]).map((c) => {
+    const r = s.ratings[c];
+    const p = (s.players || {})[c];
+    const sign = r.delta > 0 ? "+" : r.delta < 0 ? "−" : "±";
+    return h("span", { class: `rating-change ${r.delta > 0 ? "up" : r.delta < 0 ? "down" : ""}`, id: `rating-${c}`,
+      "data-before": r.before, "data-after": r.after, "data-delta": r.delta },
+    `${p ? p.name : colorName(c)}: ${r.before} → ${r.after} (${sign}${Math.abs(r.delta)})`);
+  });
+  return h("div", { class: "ratings", id: "ratings" }, h("span", { class: "muted", text: `${t("rating.change")}: ` }), ...parts);
 }
 
 function renderInfo(s) {
@@ -326,9 +352,10 @@ function renderInfo(s) {
   $("info-rated").textContent = t(s.rated ? "rated.yes" : "rated.no");
   $("spectators").textContent = t("spectators", { n: s.spectators || 0 });
   $("spectators").dataset.count = String(s.spectators || 0);
-  $("role").textContent = page.role === "spectator" ? t("spectating") : `${t("you")}: ${colorName(page.role)}`;
+  $("role").textContent = page.role === "spectator" ? t("spectating") : t("role.you", { color: colorName(page.role) });
   const aiGame = Object.values(s.players || {}).some((p) => p && p.ai_level);
-  $("invite-card").hidden = aiGame;
+  // Only while a seat is free: once both are taken, and after the game, it is noise.
+  $("invite-card").hidden = aiGame || s.status !== "waiting";
 }
 
 function renderStatic() {

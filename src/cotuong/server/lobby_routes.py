@@ -1,0 +1,115 @@
+"""The lobby's and the ratings' routes: REST (``/api/lobby``, ``/api/seeks``,
+``/api/leaderboard``, ``/api/users/{username}``, ``/api/me/name``) and the lobby socket
+``/ws/lobby``. Each is a thin translation to :class:`~cotuong.server.lobby.Lobby`,
+:class:`~cotuong.server.ratings.Profiles` or :mod:`cotuong.server.accounts`.
+
+>>> lobby_router.__name__
+'lobby_router'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response, WebSocket
+from pydantic import BaseModel, ConfigDict
+
+from cotuong.server import accounts
+from cotuong.server.accounts import Accounts
+from cotuong.server.errors import ServiceError, lang_of
+from cotuong.server.lobby import CHANNEL, Lobby
+from cotuong.server.lobby_protocol import parse_lobby
+from cotuong.server.protocol import Hello, Ping, Sync
+from cotuong.server.ratings import Profiles
+from cotuong.server.rooms import Player
+from cotuong.server.seeks import SeekBody
+from cotuong.server.settings import Settings
+from cotuong.server.sockets import Member
+from cotuong.server.wsloop import serve_frames
+
+SEEK_ID = r"^[0-9a-f]{1,32}$"
+
+
+class NameBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+
+
+def lobby_router(lobby: Lobby, profiles: Profiles, acc: Accounts,
+                 settings: Settings) -> APIRouter:
+    router = APIRouter()
+
+    async def player(request: Request, response: Response) -> Player:
+        return await accounts.identify(acc, request, response)
+
+    def base_url(request: Request) -> str:
+        return settings.public_url or str(request.base_url)
+
+    def lang(request: Request) -> str:
+        return lang_of(request.headers.get("accept-language"))
+
+    @router.get("/api/lobby")
+    async def get_lobby() -> dict[str, Any]:
+        """Open seeks, live games and who is online (what the lobby socket pushes)."""
+        return lobby.view()
+
+    @router.post("/api/seeks", status_code=201)
+    async def create_seek(body: SeekBody, request: Request,
+                          who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        """An open challenge; with ``quick`` paired at once when one fits (``paired``)."""
+        return await lobby.create(who, body, base_url(request), lang(request))
+
+    @router.delete("/api/seeks/{seek_id}")
+    async def cancel_seek(seek_id: str = Path(pattern=SEEK_ID),
+                          who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        await lobby.cancel(who, seek_id)
+        return {"ok": True}
+
+    @router.post("/api/seeks/{seek_id}/accept")
+    async def accept_seek(request: Request, response: Response,
+                          seek_id: str = Path(pattern=SEEK_ID),
+                          who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        """Take an open seek: the same reply as joining a room (the guest's seat)."""
+        reply = await lobby.accept(who, seek_id, base_url(request), lang(request))
+        accounts.set_seat_cookie(acc, response, reply["code"], reply["secret"])
+        return reply
+
+    @router.get("/api/leaderboard")
+    async def leaderboard(category: str = Query("blitz", max_length=16),
+                          limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+        return await profiles.leaderboard(category, limit)
+
+    @router.get("/api/users/{username}")
+    async def user(username: str = Path(max_length=64)) -> dict[str, Any]:
+        """An account's ratings per category, result counts and rating history."""
+        return await profiles.user(username)
+
+    @router.post("/api/me/name")
+    async def set_name(body: NameBody, response: Response,
+                       who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
+        """A guest's display name (shown to opponents and spectators from now on)."""
+        return {"name": await accounts.set_name(acc, who, body.name, response)}
+
+    @router.websocket("/ws/lobby")
+    async def lobby_socket(websocket: WebSocket) -> None:
+        who = await accounts.identify_socket(acc, websocket)
+        await websocket.accept()
+        member = Member(CHANNEL, who.identity if who else None, who.name if who else None,
+                        lang_of(websocket.headers.get("accept-language")))
+        lobby.join(member)
+
+        async def handle(m: Member, msg: Any) -> None:
+            if isinstance(msg, Hello):
+                lobby.hello(m, msg.lang)
+            elif not m.greeted:
+                raise ServiceError("HELLO_FIRST")
+            elif isinstance(msg, Ping):
+                lobby.ping(m)
+            elif isinstance(msg, Sync):
+                m.push(lobby.snapshot())
+        try:
+            await serve_frames(websocket, member, settings, parse_lobby, handle)
+        finally:
+            lobby.leave(member)
+
+    return router
