@@ -15,45 +15,24 @@ state transition returns the :class:`Event` values it caused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cotuong.core.board import Board
-from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError
+from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError, NoMoveToUndoError
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.types import Color, Move
 from cotuong.messages import Message, check_lang
 from cotuong.notation import make_move_text, parse_move
 from cotuong.referee import explain, orders
 from cotuong.referee.counters import DrawCounters, claim_counted_plies
+from cotuong.referee.events import Event
 from cotuong.referee.facts import PlyNote
 from cotuong.referee.limits import Streaks
 from cotuong.referee.orders import Order, OrderRecord, RepetitionOrderError
 from cotuong.referee.repetition import classify, cycle_start
 from cotuong.referee.rules import RuleSet, rule_set
 
+__all__ = ["Event", "Game"]
+
 _ATTACKING_KINDS = (4, 5, 6, 7)  # Mã, Xe, Pháo, Tốt
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind`` is ``"move"``, ``"warning"``,
-    ``"draw_offered"``, ``"draw_declined"`` or ``"game_over"``.
-
-    ``move`` and ``check`` describe a move event; ``message`` says what happened as a
-    code with parameters (render it with ``message.text(lang)``) and ``text`` is that
-    message in the game's language; ``outcome`` is set on ``"game_over"``. The arbiter's
-    order to change (rule sets with ``verdict_takes_effect="order"``) is a ``"warning"``
-    with ``order`` set.
-    """
-
-    kind: str
-    ply: int
-    move: Move | None = None
-    check: bool = False
-    text: str = ""
-    outcome: Outcome | None = None
-    order: Order | None = None
-    message: Message | None = None
 
 
 class Game:
@@ -100,6 +79,7 @@ class Game:
         self._orders: list[OrderRecord] = []
         self._orders_said: list[Message] = []
         self._counters = DrawCounters()
+        self._history: list[tuple] = []  # type: ignore[type-arg]  # the state before each ply
         self._check_start_position()
 
     # ------------------------------------------------------------------ views
@@ -210,11 +190,13 @@ class Game:
                 error = IllegalMoveError(reason.en, reason.code)
                 error.move, error.reason = mv, reason
                 raise error
+        self._history.append((self._floor, self._offer, len(self._warnings), self._last_warning,
+                              self._streak.copy(), self._order, self._order_said,
+                              self._order_outcome, len(self._orders), len(self._orders_said),
+                              self._counters.copy()))
         events = [Event("move", board.ply, mv, check)]
-        if self._offer is not None and self._offer.sign == mover:
-            pass  # the offer stands until the opponent answers or moves
-        elif self._offer is not None:
-            self._offer = None  # moving instead of accepting declines
+        if self._offer is not None and self._offer.sign != mover:
+            self._offer = None  # moving instead of accepting declines; one's own offer stands
         key = board.key
         self._keys.append(key)
         if captured:
@@ -229,6 +211,29 @@ class Game:
         if outcome is not None:
             events.append(self._finish(outcome))
         return events
+
+    def take_back(self, n: int = 1) -> None:
+        """Undo the last ``n`` moves without replaying: the position, the repetition
+        record, warnings, orders, offers and counters are as they were before them, and
+        an outcome reached since is undone.
+
+        >>> g = Game()
+        >>> _ = g.play("h2e2"), g.play("h9g7")
+        >>> g.take_back(2); g.fen() == Game().fen()
+        True
+        """
+        if not isinstance(n, int) or not 1 <= n <= len(self._history):
+            raise NoMoveToUndoError(f"cannot take back {n!r} of {len(self._history)} moves")
+        (self._floor, self._offer, warnings, self._last_warning, self._streak, self._order,
+         self._order_said, self._order_outcome, orders_, said, self._counters) = self._history[-n]
+        del self._history[-n:], self._keys[-n:], self._warnings[warnings:], self._orders[orders_:]
+        del self._orders_said[said:]
+        for _ in range(n):
+            self._board.pop()
+        self._counts = {}
+        for key in self._keys[self._floor:]:
+            self._counts[key] = self._counts.get(key, 0) + 1
+        self._outcome = None
 
     def _resolve(self, move: Move | str, notation: str | None) -> Move:
         if isinstance(move, Move):

@@ -11,9 +11,9 @@ import pytest
 from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, Color, Game, Move, Termination
-from cotuong.arena import play as play_module
 from cotuong.arena.play import PlaySettings, TerminalGame
 from cotuong.engine.interface import Info, Limits, SearchResult
+from cotuong.messages import Message
 from cotuong.notation import make_move_text
 from cotuong.records import read_pgn
 
@@ -217,13 +217,13 @@ def test_notation_mistakes_are_explained_in_vietnamese(tmp_path: Path) -> None:
     replies = [line.split("): ", 1)[1] for line in out.getvalue().splitlines()
                if line.startswith("Nước đi của bạn")][:7]
     assert replies == [
-        "Nước đi không hợp lệ: " + play_module._VI_NOTATION["NO_SUCH_PIECE"],
+        "Nước đi không hợp lệ: " + Message.of("NOTATION_NO_SUCH_PIECE").text("vi"),
         "Nước đi không hợp lệ: Mã chỉ đến cột cách một hoặc hai cột",
         "Nước đi không hợp lệ: Sĩ chỉ đến cột bên cạnh",
-        "Nước đi không hợp lệ: Mã, Tượng, Sĩ không đi ngang: số cuối là cột đến",
-        "Nước đi không hợp lệ: nước đi ra ngoài bàn cờ",
+        "Nước đi không hợp lệ: Tượng không đi ngang: số cuối là cột đến",
+        "Nước đi không hợp lệ: đi 9 bước thì ra ngoài bàn cờ",
         "Không hiểu nước đi 'Tg/1': thiếu số cột của quân (viết Tg6/1, không phải Tg/1)",
-        "Không hiểu nước đi 'xyz': " + play_module._VI_UNREADABLE,
+        "Không hiểu nước đi 'xyz': " + Message.of("NOTATION_UNREADABLE").text("vi"),
     ]
     assert not any(word in out.getvalue() for word in ("file", "horse", "should be"))
 

@@ -31,46 +31,27 @@ from cotuong.core.errors import (
     AmbiguousMoveError,
     CotuongError,
     IllegalMoveError,
-    InvalidMoveTextError,
 )
 from cotuong.core.outcome import Outcome
 from cotuong.core.types import Color, Move
 from cotuong.display import render_board
 from cotuong.engine.interface import EnginePlayer, Limits, SearchResult
 from cotuong.game import Game
-from cotuong.messages import Message
+from cotuong.messages import CATALOG, Message
 from cotuong.notation import make_move_text, parse_move
 from cotuong.records import GameRecord, write_pgn
 
 _ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
-# Errors that name the move they read: "'X1.5': i0i5 (i1-i6) is illegal: …".
-_NAMED_MOVE = re.compile(r"\b([a-i][0-9][a-i][0-9])(?: \([a-i]\d+-[a-i]\d+\))? is illegal")
 _CELL = re.compile(r"((?:\x1b\[[0-9;]*m)*)([^\x1b─])((?:\x1b\[[0-9;]*m)*)")
 
 
 
-# The notation package explains in English only; a Vietnamese player reads why here.
-_VI_NOTATION = {
-    "MISSING_FILE": "thiếu số cột của quân (viết Tg6/1, không phải Tg/1)",
-    "NO_SUCH_PIECE": "không có quân nào đúng như nước ghi (xem lại chữ quân, số cột đếm từ "
-                     "phải sang trái phía bạn, và t/s cho hai quân cùng cột)",
-    "BAD_GEOMETRY": "quân này không đi được như vậy (Mã, Tượng, Sĩ ghi cột đến; Xe, Pháo, "
-                    "Tốt, Tướng đi thẳng ghi số bước)",
-    "AMBIGUOUS_MOVE": "có nhiều nước hợp lệ ứng với cách ghi này; ghi rõ quân trước (t) hay "
-                      "sau (s)",
-    "AMBIGUOUS_NOTATION": "cách ghi này đọc được thành hai nước khác nhau; hãy ghi kiểu Việt "
-                          "Nam (P2-5) hoặc ICCS (h2e2)",
-}
-# BAD_GEOMETRY carries one of a few fixed English reasons (notation.model.target_square).
-_VI_GEOMETRY = (
-    ("leaves the board", "nước đi ra ngoài bàn cờ"),
-    ("must change file", "đi ngang (bình) phải sang cột khác"),
-    ("cannot move sideways", "Mã, Tượng, Sĩ không đi ngang: số cuối là cột đến"),
-    ("horse moves", "Mã chỉ đến cột cách một hoặc hai cột"),
-    ("elephant moves", "Tượng chỉ đến cột cách hai cột"),
-    ("advisor moves", "Sĩ chỉ đến cột bên cạnh"),
-)
-_VI_UNREADABLE = "cách ghi ví dụ: P2-5, M8.7, X1/1, Tg5.1, Xt-2; hoặc h2e2, C2.5, 炮二平五"
+def _notation_why(exc: CotuongError, fallback: str | None) -> str:
+    """Why a move text names no move, in Vietnamese, from the catalog by the error's code."""
+    code = "NOTATION_" + exc.code
+    if code in CATALOG:
+        return Message.of(code).text("vi")
+    return Message.of(fallback).text("vi") if fallback else ""
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
@@ -132,11 +113,9 @@ class TerminalGame:
         self.inp = inp
         self.out = out
         self._clock = clock
-        self._game_cls = Game
         self.start_board = Board(settings.fen)
         self.start_fen = self.start_board.fen()
         self.moves: list[str] = []
-        self._board = Board(self.start_fen)  # mirrors the game, for drawing and parsing
         self.flipped = settings.human is Color.BLACK
         self.game = Game(self.start_fen, rules=settings.rules, lang=settings.lang)
         self._warned: set[str] = set()
@@ -149,7 +128,7 @@ class TerminalGame:
 
     def board(self) -> Board:
         """The current position (a copy: callers may push and pop on it)."""
-        return self._board.copy()
+        return self.game.board  # the game's own view (a copy)
 
     def draw(self) -> None:
         board = self.board()
@@ -166,23 +145,17 @@ class TerminalGame:
 
     def _play(self, iccs: str) -> None:
         self.game.play(Move.from_iccs(iccs))
-        self._board.push_unchecked(Move.from_iccs(iccs))
         self.moves.append(iccs)
         for text in self.game.warnings:
             if text not in self._warned:
                 self._warned.add(text)
                 self.say("! " + text)
 
-    def _replay(self, moves: list[str]) -> None:
-        """Rebuild the refereed game from the start (used by ``undo``)."""
-        self.game = self._game_cls(self.start_fen, rules=self.s.rules, lang=self.s.lang)
-        self.moves = []
-        self._board = Board(self.start_fen)
-        self._warned.clear()
-        for m in moves:
-            self.game.play(Move.from_iccs(m))
-            self._board.push_unchecked(Move.from_iccs(m))
-            self.moves.append(m)
+    def _back_to(self, keep: int) -> None:
+        """Take the game back to its first ``keep`` moves (used by ``undo``)."""
+        self.game.take_back(len(self.moves) - keep)
+        del self.moves[keep:]
+        self._warned = set(self.game.warnings)
 
     def read_move(self, text: str) -> Move | str:
         """The legal move ``text`` names, or an explanation of why it is not one."""
@@ -202,26 +175,17 @@ class TerminalGame:
         illegal = [e for e in errors if isinstance(e, (IllegalMoveError, AmbiguousMoveError))]
         if illegal:
             return _t(lang, "illegal", why=self._why_illegal(board, illegal[0]))
-        if lang == "vi":
-            why = _VI_NOTATION.get(errors[0].code, _VI_UNREADABLE)
-            return _t(lang, "unreadable", text=text, why=why)
-        return _t(lang, "unreadable", text=text, why=str(errors[0]))
+        why = str(errors[0]) if lang == "en" else _notation_why(errors[0], "NOTATION_UNREADABLE")
+        return _t(lang, "unreadable", text=text, why=why)
 
     def _why_illegal(self, board: Board, exc: CotuongError) -> str:
-        """The reason in the player's language when the error names the move."""
+        """The reason in the player's language: the error's own reason (the core's, or the
+        notation's geometry), else the catalog's text for its code."""
         if isinstance(exc, IllegalMoveError) and exc.reason is not None:
             return exc.reason.text(self.s.lang)
-        named = _NAMED_MOVE.search(str(exc))
-        if named is not None:
-            reason = board.illegal_reason(Move.from_iccs(named.group(1)))
-            if reason is not None:
-                return reason.text(self.s.lang)
-        if self.s.lang == "vi" and not isinstance(exc, InvalidMoveTextError):
-            for english, vietnamese in _VI_GEOMETRY if exc.code == "BAD_GEOMETRY" else ():
-                if english in str(exc):
-                    return vietnamese
-            return _VI_NOTATION.get(exc.code, str(exc))
-        return str(exc)
+        if self.s.lang == "en":
+            return str(exc)
+        return _notation_why(exc, None) or str(exc)
 
     def _search(self, limits: Limits) -> SearchResult:
         return self.engine.search(self.start_fen, self.moves, limits)
@@ -239,7 +203,7 @@ class TerminalGame:
         for i in range(len(self.moves) - 1, -1, -1):
             mover = first if i % 2 == 0 else first.opponent
             if mover is self.s.human:
-                self._replay(self.moves[:i])
+                self._back_to(i)
                 return True
         return False
 
@@ -297,7 +261,7 @@ class TerminalGame:
                 if self._undo():
                     self.say(_t(lang, "undo"))
                     self.draw()
-                    if self._board.turn is not self.s.human:
+                    if self.game.turn is not self.s.human:
                         return True
                 else:
                     self.say(_t(lang, "no_undo"))
@@ -339,7 +303,7 @@ class TerminalGame:
         self.draw()
         try:
             while self.game.outcome is None:
-                if self._board.turn is self.s.human:
+                if self.game.turn is self.s.human:
                     if not self._human_turn():
                         break
                 else:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cotuong.messages import arena, referee, rules, server, tournament, tournament_cli
+from cotuong.messages import (
+    arena,
+    notation,
+    referee,
+    rules,
+    server,
+    tournament,
+    tournament_cli,
+)
 
 # (Vietnamese, English) templates in str.format syntax, by code.
 Texts = Mapping[str, tuple[str, str]]
@@ -30,6 +38,6 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
     return merged
 
 
-CATALOG: Mapping[str, tuple[str, str]] = _merge(rules.TEXTS, referee.TEXTS, arena.TEXTS,
-                                                server.TEXTS, tournament.TEXTS,
-                                                tournament_cli.TEXTS)
+CATALOG: Mapping[str, tuple[str, str]] = _merge(
+    rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS, tournament.TEXTS,
+    tournament_cli.TEXTS)

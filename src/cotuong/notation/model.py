@@ -28,6 +28,7 @@ from cotuong.core.board import Board
 from cotuong.core.errors import AmbiguousMoveError, IllegalMoveError
 from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Color, Move, PieceType, Square
+from cotuong.messages import Message
 
 # Pieces whose number is a distance when they move along their file.
 STRAIGHT = frozenset({PieceType.KING, PieceType.ROOK, PieceType.CANNON, PieceType.PAWN})
@@ -232,40 +233,40 @@ def _candidates(board: Board, spec: MoveSpec, color: Color) -> list[Square]:
     return found
 
 
-def target_square(color: Color, kind: PieceType, sq: Square, op: Op, number: int) -> Square | str:
-    """Where a piece on ``sq`` lands for ``op``/``number``, or a reason why nowhere."""
+def target_square(color: Color, kind: PieceType, sq: Square, op: Op,
+                  number: int) -> Square | Message:
+    """Where a piece on ``sq`` lands for ``op``/``number``, or a message saying why nowhere."""
     f, r = sq % 9, sq // 9
     s = color.sign
     if kind in STRAIGHT:
         if op is Op.TRAVERSE:
             tf = board_file(color, number)
             if tf == f:
-                return "a sideways move must change file"
+                return Message.of("GEOMETRY_SAME_FILE")
             return r * 9 + tf
         tr = r + s * number if op is Op.ADVANCE else r - s * number
         if not 0 <= tr <= 9:
-            return f"moving {number} step(s) leaves the board"
+            return Message.of("GEOMETRY_STEPS_OFF_BOARD", steps=number)
         return tr * 9 + f
     if op is Op.TRAVERSE:
-        article = "an" if kind in (PieceType.ELEPHANT, PieceType.ADVISOR) else "a"
-        return f"{article} {kind.en} cannot move sideways (its number is a destination file)"
+        return Message.of("GEOMETRY_NO_SIDEWAYS", piece=kind)
     tf = board_file(color, number)
     df = abs(tf - f)
     if kind is PieceType.HORSE:
         dr = {1: 2, 2: 1}.get(df)
         if dr is None:
-            return "a horse moves to a file one or two away"
+            return Message.of("GEOMETRY_HORSE_FILE")
     elif kind is PieceType.ELEPHANT:
         if df != 2:
-            return "an elephant moves to a file two away"
+            return Message.of("GEOMETRY_ELEPHANT_FILE")
         dr = 2
     else:
         if df != 1:
-            return "an advisor moves to a neighbouring file"
+            return Message.of("GEOMETRY_ADVISOR_FILE")
         dr = 1
     tr = r + s * dr if op is Op.ADVANCE else r - s * dr
     if not 0 <= tr <= 9:
-        return "the move leaves the board"
+        return Message.of("GEOMETRY_OFF_BOARD")
     return tr * 9 + tf
 
 
@@ -284,12 +285,12 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
         raise type(exc)(shown + exc.message, exc.code) from None
     legal: list[Move] = []
     first_illegal: Move | None = None
-    first_reason = ""
+    first_reason: Message | None = None
     # Only the candidates' own geometry and king safety: much cheaper than generating
     # every legal move (this runs once per ply of a record).
     for sq in candidates:
         target = target_square(color, spec.kind, sq, spec.op, spec.number)
-        if isinstance(target, str):
+        if isinstance(target, Message):
             first_reason = first_reason or target
             continue
         move = Move(sq, target)
@@ -306,4 +307,7 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
         )
     if first_illegal is not None:
         raise illegal_move_error(board, first_illegal, shown)
-    raise IllegalMoveError(f"{shown}{first_reason}", "BAD_GEOMETRY")
+    assert first_reason is not None  # every candidate was refused by its geometry
+    error = IllegalMoveError(f"{shown}{first_reason.text('en')}", "BAD_GEOMETRY")
+    error.reason = first_reason
+    raise error

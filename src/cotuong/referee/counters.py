@@ -20,6 +20,13 @@ class DrawCounters:
         self._effective = 0
         self._effective_done = 0
 
+    def copy(self) -> DrawCounters:
+        """An independent copy (``Game.take_back`` keeps one per ply)."""
+        twin = DrawCounters()
+        twin.progress, twin._effective, twin._effective_done = (
+            self.progress, self._effective, self._effective_done)
+        return twin
+
     def record(self, mover: int, moved: int, code: int, captured: int) -> None:
         """Count the ply just played (``code`` is the move's from/to code)."""
         f, t = code >> 7, code & 127

@@ -46,6 +46,12 @@ class Streaks:
     def count(self, side: int) -> int:
         return self._runs[side][0]
 
+    def copy(self) -> Streaks:
+        """An independent copy (``Game.take_back`` keeps one per ply)."""
+        twin = Streaks()
+        twin._runs = dict(self._runs)
+        return twin
+
     def record(self, board: Board, mover: int, check: bool, positions: int,
                rules: RuleSet) -> Excess | None:
         """Count the move just played on ``board`` (``positions``: how many positions

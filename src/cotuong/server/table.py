@@ -208,21 +208,11 @@ class GameTable:
         if record_warnings:
             for e in events:
                 if e.kind == "warning":
-                    texts = {self.game.lang: e.text, **self._warning_elsewhere()}
+                    texts = {lang: e.message.text(lang) if e.message else e.text
+                             for lang in ("vi", "en")}
                     self.warnings.append({"ply": e.ply, "lang": self.game.lang,
                                           "text": e.text, "texts": texts})
         return events
-
-    def _warning_elsewhere(self) -> dict[str, str]:
-        """The last move's warning in the other language: the referee speaks one language
-        per game, so replay the game in the other (only when a warning occurs: rare)."""
-        lang = "en" if self.game.lang == "vi" else "vi"
-        replay = Game(self.start_fen, self.room.rules, lang=lang)
-        events: list[Event] = []
-        for iccs in self.moves:
-            events = replay.play(Move.from_iccs(iccs))
-        found = [e.text for e in events if e.kind == "warning"]
-        return {lang: found[0]} if found else {}
 
     def _live(self) -> None:
         if self.status is Status.WAITING:
@@ -278,18 +268,17 @@ class GameTable:
 
     def undo_last_move(self, before: ClockState | None) -> None:
         """Forget the last move (its write failed: not stored, so not played)."""
-        self._replay(self.ply - 1)
+        self._back_to(self.ply - 1)
         self.clock, self.end = before, None
         self.version -= 1
 
-    def _replay(self, keep: int) -> None:
-        kept = self.moves[:keep]
-        self.game = Game(self.start_fen, self.room.rules, lang=self.room.lang)
+    def _back_to(self, keep: int) -> None:
+        """Back to the first ``keep`` moves (the game takes them back without replaying)."""
+        self.game.take_back(self.ply - keep)
         self._view = None
-        self.moves = []
-        self.texts = {n: [] for n in NOTATIONS}
-        for iccs in kept:
-            self._play(Move.from_iccs(iccs), record_warnings=False)
+        del self.moves[keep:]
+        for texts in self.texts.values():
+            del texts[keep:]
         self.warnings = [w for w in self.warnings if w["ply"] <= keep]
 
     def _notices(self, events: list[Event], warnings_before: int = 0,
@@ -429,7 +418,7 @@ class GameTable:
 
     def _take_back(self, requester: Color, now: int) -> Change:
         keep = max(self.ply - (2 if self.turn is requester else 1), 0)
-        self._replay(keep)
+        self._back_to(keep)
         self.takeback_request = None
         tc = self.room.tc
         if self.clock is not None:
