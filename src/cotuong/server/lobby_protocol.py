@@ -15,11 +15,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-from pydantic import ValidationError as _ValidationError
+from pydantic import Field, TypeAdapter
 
-from cotuong.server.errors import ServiceError, invalid_field
-from cotuong.server.protocol import Color, ErrorFrame, Hello, Ping, Pong, Slot, Sync
+from cotuong.server.protocol import (
+    Color,
+    ErrorFrame,
+    Frame,
+    Hello,
+    Ping,
+    Pong,
+    Slot,
+    Sync,
+    parse_frame,
+)
 
 LobbyClientMessage = Annotated[Hello | Ping | Sync, Field(discriminator="type")]
 _CLIENT: TypeAdapter[Any] = TypeAdapter(LobbyClientMessage)
@@ -28,28 +36,17 @@ LOBBY_TYPES = frozenset({"hello", "ping", "sync"})
 
 def parse_lobby(data: dict[str, Any]) -> Any:
     """One decoded lobby frame as its model, or the protocol's ``ServiceError``."""
-    kind = data.get("type")
-    if kind not in LOBBY_TYPES:
-        raise ServiceError("UNKNOWN_TYPE", kind=repr(kind)[:80])
-    try:
-        return _CLIENT.validate_python(data)
-    except _ValidationError as exc:
-        where, detail = invalid_field(exc.errors()[0])
-        raise ServiceError("BAD_MESSAGE", where=where, detail=detail) from None
+    return parse_frame(data, LOBBY_TYPES, _CLIENT)
 
 
-class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TimeControlView(_Frame):
+class TimeControlView(Frame):
     kind: Literal["fischer", "byoyomi"]
     base_ms: int
     increment_ms: int | None = None
     period_ms: int | None = None
 
 
-class SeekView(_Frame):
+class SeekView(Frame):
     seek_id: str
     name: str
     rating: int | None
@@ -62,13 +59,13 @@ class SeekView(_Frame):
     created_at: int
 
 
-class CardPlayer(_Frame):
+class CardPlayer(Frame):
     name: str
     rating: int | None
     ai_level: int | None
 
 
-class GameCard(_Frame):
+class GameCard(Frame):
     """A live game as the lobby's small board shows it."""
 
     game_id: int
@@ -85,24 +82,24 @@ class GameCard(_Frame):
     spectators: int
 
 
-class OnlinePlayer(_Frame):
+class OnlinePlayer(Frame):
     name: str
     account: bool
 
 
-class Online(_Frame):
+class Online(Frame):
     count: int
     players: list[OnlinePlayer]
 
 
-class LobbyFrame(_Frame):
+class LobbyFrame(Frame):
     type: Literal["lobby"] = "lobby"
     seeks: list[SeekView]
     games: list[GameCard]
     online: Online
 
 
-class Paired(_Frame):
+class Paired(Frame):
     """To the creator of an accepted seek only: the seat in the new room."""
 
     type: Literal["paired"] = "paired"

@@ -216,34 +216,42 @@ def parse_client(data: str | dict[str, Any]) -> Any:
     JSON, of an unknown type or with a missing/ill-typed field raises ``ServiceError``."""
     if isinstance(data, str):
         data = decode(data)
+    return parse_frame(data, CLIENT_TYPES, _CLIENT)
+
+
+def parse_frame(data: dict[str, Any], types: frozenset[str], adapter: TypeAdapter[Any]) -> Any:
+    """A decoded frame as the model ``adapter`` reads, if its type is one of ``types``
+    (shared by the room and lobby sockets); otherwise the protocol's ``ServiceError``."""
     kind = data.get("type")
-    if kind not in CLIENT_TYPES:
+    if kind not in types:
         raise ServiceError("UNKNOWN_TYPE", kind=repr(kind)[:80])
     try:
-        return _CLIENT.validate_python(data)
+        return adapter.validate_python(data)
     except _ValidationError as exc:
         where, detail = invalid_field(exc.errors()[0])
         raise ServiceError("BAD_MESSAGE", where=where, detail=detail) from None
 
 
 # ------------------------------------------------------------------ server → client
-class _Frame(BaseModel):
+class Frame(BaseModel):
+    """A server frame: no field beyond those declared."""
+
     model_config = ConfigDict(extra="forbid")
 
 
-class Explanation(_Frame):
+class Explanation(Frame):
     vi: str
     en: str
 
 
-class Outcome(_Frame):
+class Outcome(Frame):
     result: Literal["1-0", "0-1", "1/2-1/2", "*"]
     winner: Color | None
     termination: Termination
     explanation: Explanation
 
 
-class Welcome(_Frame):
+class Welcome(Frame):
     type: Literal["welcome"] = "welcome"
     role: Color | Literal["spectator"]
     slot: Slot | None
@@ -251,7 +259,7 @@ class Welcome(_Frame):
     server_time_ms: int
 
 
-class Clocks(_Frame):
+class Clocks(Frame):
     kind: Literal["fischer", "byoyomi"]
     red_ms: int
     black_ms: int
@@ -261,7 +269,7 @@ class Clocks(_Frame):
     server_time_ms: int
 
 
-class PlayerView(_Frame):
+class PlayerView(Frame):
     slot: Slot
     name: str
     connected: bool
@@ -269,19 +277,19 @@ class PlayerView(_Frame):
     rating: int | None = Field(None, description="a rated game's player: the rating before it")
 
 
-class Warning(_Frame):
+class Warning(Frame):
     ply: int
     lang: Lang
     text: str
     texts: dict[Lang, str]
 
 
-class Abandon(_Frame):
+class Abandon(Frame):
     color: Color
     deadline_ms: int
 
 
-class RatingChange(_Frame):
+class RatingChange(Frame):
     before: int
     after: int
     delta: int
@@ -289,7 +297,7 @@ class RatingChange(_Frame):
     category: Literal["bullet", "blitz", "rapid", "classical"]
 
 
-class State(_Frame):
+class State(Frame):
     type: Literal["state"] = "state"
     game_id: int
     room: str
@@ -325,7 +333,7 @@ EventKind = Literal["draw_offered", "draw_declined", "takeback_requested", "take
                     "player_joined", "player_left"]
 
 
-class EventFrame(_Frame):
+class EventFrame(Frame):
     """A short notice for sounds and toasts, always followed by a ``state``."""
 
     type: Literal["event"] = "event"
@@ -335,7 +343,7 @@ class EventFrame(_Frame):
     game_id: int | None = Field(None, description="the new game, on ``rematch``")
 
 
-class ChatFrame(_Frame):
+class ChatFrame(Frame):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     type: Literal["chat"] = "chat"
     from_: str = Field(alias="from", serialization_alias="from")
@@ -344,18 +352,18 @@ class ChatFrame(_Frame):
     server_time_ms: int
 
 
-class Pong(_Frame):
+class Pong(Frame):
     type: Literal["pong"] = "pong"
     server_time_ms: int
 
 
-class Reason(_Frame):
+class Reason(Frame):
     code: str
     vi: str
     en: str
 
 
-class ErrorFrame(_Frame):
+class ErrorFrame(Frame):
     type: Literal["error"] = "error"
     code: str
     message: str

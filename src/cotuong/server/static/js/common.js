@@ -134,12 +134,20 @@ function accountDialog(onDone) {
     pass.autocomplete = mode === "login" ? "current-password" : "new-password";
     err.textContent = "";
   });
+  openFormDialog(dlg, form, err, async () => {
+    await api("POST", `/api/accounts/${mode}`, { username: user.value.trim(), password: pass.value });
+    me = null;
+  }, onDone);
+}
+
+/** Show ``dlg``; on submitting ``form`` run ``send`` — its error goes in ``err``, success
+ * closes the dialog and calls ``onDone``. The dialog is removed once closed. */
+function openFormDialog(dlg, form, err, send, onDone) {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     err.textContent = "";
     try {
-      await api("POST", `/api/accounts/${mode}`, { username: user.value.trim(), password: pass.value });
-      me = null;
+      await send();
       dlg.close();
       onDone();
     } catch (ex) {
@@ -164,19 +172,7 @@ function nameDialog(current, onDone) {
       h("button", { class: "btn", type: "button", text: t("btn.cancel"), onclick: () => dlg.close() }),
       h("button", { class: "btn primary", type: "submit", id: "name-save", text: t("btn.save") })));
   const dlg = h("dialog", { id: "dlg-name" }, form);
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    try {
-      await api("POST", "/api/me/name", { name: input.value });
-      dlg.close();
-      onDone();
-    } catch (ex) {
-      err.textContent = ex.message;
-    }
-  });
-  dlg.addEventListener("close", () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
+  openFormDialog(dlg, form, err, () => api("POST", "/api/me/name", { name: input.value }), onDone);
 }
 
 /** Build the top bar; ``onLang`` re-renders the page after a language switch. */
