@@ -158,15 +158,17 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     gate: asyncio.Semaphore, ai_level: int | None, lobby: bool) -> None:
     lobbies: list[tuple[ClientConnection, asyncio.Task[None]]] = []
     async with gate:  # a bounded number of games set up at once
-        red, black = await set_up(base, ws_base, client, client2, ai_level)
+        red, black, first = await set_up(base, ws_base, client, client2, ai_level)
         if lobby:
             for _ in range(1 if black is None else 2):
                 lobbies.append(await open_lobby(ws_base, counters))
     try:
         counters["connected"] += 1
         await ready.wait()
+        # Red starts from the state it was shown: against the AI no other frame comes
+        # until Red moves (between two guests, the second one's arrival sends another).
         loops = [player_loop(Player(red, "red", think, rng), stop_at, latencies, counters,
-                             stamps)]
+                             stamps, first)]
         if black is not None:
             loops.append(player_loop(Player(black, "black", think, rng), stop_at, latencies,
                                      counters, stamps))
@@ -182,8 +184,9 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
 
 async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
                  client2: httpx.AsyncClient, ai_level: int | None = None
-                 ) -> tuple[ClientConnection, ClientConnection | None]:
-    """A game: two guests in a room, or (``ai_level``) one guest as Red against the AI."""
+                 ) -> tuple[ClientConnection, ClientConnection | None, dict[str, Any]]:
+    """A game: two guests in a room, or (``ai_level``) one guest as Red against the AI;
+    with Red's first ``state`` frame."""
     body: dict[str, Any] = {"color": "red"}
     if ai_level is not None:
         body.update(opponent="ai", ai_level=ai_level)
@@ -205,10 +208,12 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
         seats.append((black, guest["secret"]))
     for ws, secret in seats:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
+    shown: list[dict[str, Any]] = []
     for ws, _ in seats:  # set up = greeted and shown the game
-        while json.loads(await ws.recv()).get("type") != "state":
+        while (frame := json.loads(await ws.recv())).get("type") != "state":
             pass
-    return red, black
+        shown.append(frame)
+    return red, black, shown[0]
 
 
 async def warm_up_the_ai(ws_base: str, client: httpx.AsyncClient) -> float:
@@ -228,15 +233,19 @@ async def warm_up_the_ai(ws_base: str, client: httpx.AsyncClient) -> float:
 
 
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
-                      counters: dict[str, int], stamps: list[float]) -> None:
+                      counters: dict[str, int], stamps: list[float],
+                      first: dict[str, Any] | None = None) -> None:
     state: dict[str, Any] | None = None
     while True:
         # The latest state (drain what is queued).
-        try:
-            text = await asyncio.wait_for(p.ws.recv(), 30)
-        except (asyncio.TimeoutError, Exception):
-            return
-        frame = json.loads(text)
+        if first is not None:
+            frame, first = first, None
+        else:
+            try:
+                text = await asyncio.wait_for(p.ws.recv(), 30)
+            except (asyncio.TimeoutError, Exception):
+                return
+            frame = json.loads(text)
         if frame.get("type") != "state":
             continue
         state = frame
