@@ -315,7 +315,8 @@ def test_phone_layout(people: Any) -> None:
     host.shot("60-phone-red")
     guest.shot("61-phone-black")
     host.goto("/")
-    # Once the lobby has settled (a loaded machine was seen mid-render at 398 px once).
+    # Once the lobby's live games have rendered (two cards once overflowed by 9 px: their
+    # name rows' max-content widened them past their grid column).
     host.page.wait_for_function("document.documentElement.scrollWidth <= 390", timeout=10_000)
     host.shot("62-phone-lobby")
 
