@@ -181,8 +181,15 @@ def test_two_processes_share_rooms_through_redis(tmp_path: Path) -> None:
                         await x.get("/api/me")  # a guest cookie first: the lobby socket's
                     async with lobby_to(a, ca) as la:
                         seek = (await ca.post("/api/seeks", json={})).json()
-                        assert [x["seek_id"] for x in
-                                (await cb.get("/api/lobby")).json()["seeks"]] == [seek["seek_id"]]
+                        # B learns of it through Redis, a moment later on a loaded machine.
+                        listed: list[str] = []
+                        for _ in range(100):
+                            listed = [x["seek_id"] for x in
+                                      (await cb.get("/api/lobby")).json()["seeks"]]
+                            if listed:
+                                break
+                            await asyncio.sleep(0.1)
+                        assert listed == [seek["seek_id"]]
                         r1, r2 = await asyncio.gather(
                             cb.post(f"/api/seeks/{seek['seek_id']}/accept"),
                             cc.post(f"/api/seeks/{seek['seek_id']}/accept"))
