@@ -15,6 +15,8 @@ state transition returns the :class:`Event` values it caused.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, GameOverError, IllegalMoveError, NoMoveToUndoError
 from cotuong.core.outcome import Outcome, Termination
@@ -230,9 +232,7 @@ class Game:
         del self._orders_said[said:]
         for _ in range(n):
             self._board.pop()
-        self._counts = {}
-        for key in self._keys[self._floor:]:
-            self._counts[key] = self._counts.get(key, 0) + 1
+        self._counts = dict(Counter(self._keys[self._floor:]))
         self._outcome = None
 
     def _resolve(self, move: Move | str, notation: str | None) -> Move:

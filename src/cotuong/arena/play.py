@@ -46,12 +46,11 @@ _CELL = re.compile(r"((?:\x1b\[[0-9;]*m)*)([^\x1b─])((?:\x1b\[[0-9;]*m)*)")
 
 
 
-def _notation_why(exc: CotuongError, fallback: str | None) -> str:
-    """Why a move text names no move, in Vietnamese, from the catalog by the error's code."""
+def _notation_why(exc: CotuongError) -> str | None:
+    """Why a move text names no move, in Vietnamese, from the catalog by the error's code
+    (``None`` for a code the catalog has no text for)."""
     code = "NOTATION_" + exc.code
-    if code in CATALOG:
-        return Message.of(code).text("vi")
-    return Message.of(fallback).text("vi") if fallback else ""
+    return Message.of(code).text("vi") if code in CATALOG else None
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
@@ -175,7 +174,8 @@ class TerminalGame:
         illegal = [e for e in errors if isinstance(e, (IllegalMoveError, AmbiguousMoveError))]
         if illegal:
             return _t(lang, "illegal", why=self._why_illegal(board, illegal[0]))
-        why = str(errors[0]) if lang == "en" else _notation_why(errors[0], "NOTATION_UNREADABLE")
+        why = str(errors[0]) if lang == "en" else (
+            _notation_why(errors[0]) or Message.of("NOTATION_UNREADABLE").text("vi"))
         return _t(lang, "unreadable", text=text, why=why)
 
     def _why_illegal(self, board: Board, exc: CotuongError) -> str:
@@ -185,7 +185,7 @@ class TerminalGame:
             return exc.reason.text(self.s.lang)
         if self.s.lang == "en":
             return str(exc)
-        return _notation_why(exc, None) or str(exc)
+        return _notation_why(exc) or str(exc)
 
     def _search(self, limits: Limits) -> SearchResult:
         return self.engine.search(self.start_fen, self.moves, limits)
