@@ -60,8 +60,65 @@ def _ray_empty(b: Any, s: int, d: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _piece_counts(b: Any, plist: Any, side: int) -> Any:
+    """One pass over ``side``'s pieces: (crossed pawns, pawn pairs side by side across the
+    river, horse mobility, trapped horses, rook mobility, rooks on a file without own
+    pawns, cannon mobility)."""
+    sign = 1 - 2 * side
+    crossed = 0
+    pairs = 0
+    pawn_files = 0
+    rook_files = 0  # the rooks' files, 4 bits each (two rooks at most), + 1
+    horse_mob = 0
+    trapped = 0
+    rook_mob = 0
+    cannon_mob = 0
+    for pid in range(side * 16 + 1, side * 16 + 16):
+        s = plist[pid]
+        if s < 0:
+            continue
+        kind = b[s] * sign
+        if kind == 7:
+            pawn_files |= 1 << (s % 9)
+            if (s >= 45) if side == 0 else (s < 45):
+                crossed += 1
+                if s % 9 < 8 and b[s + 1] * sign == 7:
+                    pairs += 1
+        elif kind == 4:
+            mob = 0
+            for jj in range(HORSE_N[s]):
+                if b[HORSE_LEG[s, jj]] == 0 and b[HORSE_TO[s, jj]] * sign <= 0:
+                    mob += 1
+            horse_mob += mob
+            if mob <= 1:
+                trapped += 1
+        elif kind == 5:
+            for dd in range(4):
+                rook_mob += _ray_empty(b, s, dd)
+            rook_files = (rook_files << 4) | (s % 9 + 1)
+        elif kind == 6:
+            for dd in range(4):
+                cannon_mob += _ray_empty(b, s, dd)
+    rook_open = 0
+    while rook_files:
+        if not (pawn_files >> ((rook_files & 15) - 1)) & 1:
+            rook_open += 1
+        rook_files >>= 4
+    return crossed, pairs, horse_mob, trapped, rook_mob, rook_open, cannon_mob
+
+
+@njit(cache=True, nogil=True)
 def _side_counts(b: Any, plist: Any, st: Any, side: int, majors: int) -> Any:
     """The counts of ``weights.TERMS[1:]`` for ``side`` (in that order)."""
+    return _counts_of(b, plist, st, side, majors, _piece_counts(b, plist, side),
+                      _piece_counts(b, plist, 1 - side))
+
+
+@njit(cache=True, nogil=True)
+def _counts_of(b: Any, plist: Any, st: Any, side: int, majors: int, mine: Any,
+               theirs: Any) -> Any:
+    """:func:`_side_counts` from both sides' :func:`_piece_counts` (``mine``, ``theirs``):
+    the evaluation makes each side's pass once and uses it for both."""
     sign = 1 - 2 * side
     other = 1 - side
     own = 8 + 8 * side
@@ -69,19 +126,8 @@ def _side_counts(b: Any, plist: Any, st: Any, side: int, majors: int) -> Any:
     crowd = (st[own + 6] - st[own + 4]) * (majors - 6)
     adv_gone = 2 - st[own + 2]
     ele_gone = 2 - st[own + 3]
-    enemy_crossed = 0
-    for pid in range(other * 16, other * 16 + 16):
-        s = plist[pid]
-        if s >= 0 and b[s] * sign == -7 and ((s < 45) if side == 0 else (s >= 45)):
-            enemy_crossed += 1
-    crossed = 0
-    pairs = 0
-    for pid in range(side * 16, side * 16 + 16):
-        s = plist[pid]
-        if s >= 0 and b[s] * sign == 7 and ((s >= 45) if side == 0 else (s < 45)):
-            crossed += 1
-            if s % 9 < 8 and b[s + 1] * sign == 7:
-                pairs += 1
+    crossed, pairs, horse_mob, trapped, rook_mob, rook_open, cannon_mob = mine
+    enemy_crossed = theirs[0]  # the enemy's pawns across the river are on our half
     # The king's file towards the enemy: open, or a rook on it, or a cannon first on it.
     k = plist[side * 16]
     d = 0 if side == 0 else 1
@@ -103,38 +149,6 @@ def _side_counts(b: Any, plist: Any, st: Any, side: int, majors: int) -> Any:
             j += 1
         if j < n and b[RAY[ek, ed, j]] * sign == 6:
             screen = 1
-    horse_mob = 0
-    trapped = 0
-    rook_mob = 0
-    rook_open = 0
-    cannon_mob = 0
-    for pid in range(side * 16, side * 16 + 16):
-        s = plist[pid]
-        if s < 0:
-            continue
-        kind = b[s] * sign
-        if kind == 4:
-            mob = 0
-            for jj in range(HORSE_N[s]):
-                if b[HORSE_LEG[s, jj]] == 0 and b[HORSE_TO[s, jj]] * sign <= 0:
-                    mob += 1
-            horse_mob += mob
-            if mob <= 1:
-                trapped += 1
-        elif kind == 5:
-            for dd in range(4):
-                rook_mob += _ray_empty(b, s, dd)
-            f = s % 9
-            has_pawn = False
-            for r in range(10):
-                if b[r * 9 + f] * sign == 7:
-                    has_pawn = True
-                    break
-            if not has_pawn:
-                rook_open += 1
-        elif kind == 6:
-            for dd in range(4):
-                cannon_mob += _ray_empty(b, s, dd)
     rooks, horses, cannons = st[opp + 5], st[opp + 4], st[opp + 6]
     return (crowd, adv_gone * rooks, adv_gone * horses, adv_gone * cannons,
             adv_gone * enemy_crossed, ele_gone * rooks, ele_gone * horses, ele_gone * cannons,
@@ -153,8 +167,10 @@ def evaluate(pos: Any, noise: int, salt: int) -> int:
     """Score of the position for the side to move, in centipawns."""
     b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
     majors = _majors(st)
-    red_c = _side_counts(b, plist, st, 0, majors)
-    black_c = _side_counts(b, plist, st, 1, majors)
+    red_p = _piece_counts(b, plist, 0)
+    black_p = _piece_counts(b, plist, 1)
+    red_c = _counts_of(b, plist, st, 0, majors, red_p, black_p)
+    black_c = _counts_of(b, plist, st, 1, majors, black_p, red_p)
     red = material(st)
     for k in range(N_TERMS - 1):
         red += terms[k + 1] * (red_c[k] - black_c[k])

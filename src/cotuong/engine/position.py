@@ -62,6 +62,7 @@ Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
 
 ST_SIDE, ST_KEY, ST_EVAL, ST_HPLY, ST_EVAL_EG = 0, 1, 2, 3, 4
 ST_COUNT = 8  # st[ST_COUNT + 8 * side + kind]
+SEE_DEPTH = 34  # captures in one exchange (32 pieces) and the two squares of the first
 HISTORY_SIZE = 1536  # game plies + search path; longer games keep only the recent part
 MAX_MOVES = 160  # more than the most pseudo-legal moves any xiangqi position has (about 120)
 IN_CHECK, IRREVERSIBLE = 1, 2
@@ -153,11 +154,18 @@ def see(b: Any, m: int, values: Any) -> int:
     >>> see(pos[0], 4 << 7 | 49, VALUE)  # the rook takes a pawn that a horse defends
     -800
     """
+    return see_with(b, m, values, np.empty((3, SEE_DEPTH), dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def see_with(b: Any, m: int, values: Any, scratch: Any) -> int:
+    """:func:`see` with a caller's scratch array of shape (3, ``SEE_DEPTH``): the search
+    keeps one, since allocating it for every capture cost more than the exchange itself."""
     fr = m >> 7
     to = m & 127
-    gain = np.zeros(34, dtype=np.int64)
-    saved_sq = np.zeros(34, dtype=np.int64)
-    saved_pc = np.zeros(34, dtype=np.int64)
+    gain = scratch[0]
+    saved_sq = scratch[1]
+    saved_pc = scratch[2]
     nsaved = 0
     victim = b[to]
     mover = b[fr]

@@ -43,15 +43,17 @@ from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.evaluate import evaluate, material
 from cotuong.engine.position import (
     MAX_MOVES,
+    SEE_DEPTH,
     generate,
     in_check,
     make,
     make_null,
-    see,
+    see_with,
     unmake,
     unmake_null,
 )
 from cotuong.engine.tables import ORDER_VALUE, VALUE
+from cotuong.engine.unowned import unowned_position, unowned_tables
 
 MATE = 30000
 MATE_BOUND = MATE - 1000  # scores beyond this are mates (distance in plies = MATE - |score|)
@@ -75,7 +77,8 @@ HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
 HIST_BAD = -2000  # ... and with less than this, one ply more
 LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
 
-Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
+Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
+CONT = 15 * 90  # continuation-history index of a move: (piece code + 7) * 90 + target
 
 
 def new_tables(hash_mb: int) -> Tables:
@@ -95,6 +98,9 @@ def new_tables(hash_mb: int) -> Tables:
         np.zeros((90, 90), dtype=np.int32),
         np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
         np.zeros(MAX_MOVES, dtype=np.int32),
+        np.zeros(MAX_PLY + 4, dtype=np.int64),
+        np.zeros((3, SEE_DEPTH), dtype=np.int64),
+        np.zeros((CONT, CONT), dtype=np.int32),
     )
 
 
@@ -109,7 +115,10 @@ def _poll(ctl: Any) -> bool:
 
 @njit(cache=True, nogil=True)
 def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int, k1: int,
-                 cm: int, hist: Any) -> None:
+                 cm: int, hist: Any, cont: Any, use_cont: bool, seebuf: Any) -> None:
+    """Order: TT move, good captures, killers, counter move, then quiet moves by their
+    history plus their continuation history after the previous move (``cont``, that
+    move's row, when ``use_cont``)."""
     for i in range(n):
         m = moves[i]
         fr = m >> 7
@@ -119,7 +128,7 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
         elif b[to] != 0:
             scores[i] = (1 << 30) + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
             # A capture that loses material in the exchange goes after the killers.
-            if VALUE[abs(b[fr])] > VALUE[abs(b[to])] and see(b, m, VALUE) < 0:
+            if VALUE[abs(b[fr])] > VALUE[abs(b[to])] and see_with(b, m, VALUE, seebuf) < 0:
                 scores[i] -= 1 << 30
         elif m == k0:
             scores[i] = 1 << 29
@@ -127,6 +136,8 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
             scores[i] = 1 << 28
         elif m == cm:
             scores[i] = 1 << 27
+        elif use_cont:
+            scores[i] = hist[fr, to] + cont[(b[fr] + 7) * 90 + to]
         else:
             scores[i] = hist[fr, to]
 
@@ -135,6 +146,12 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
 def _hist_update(hist: Any, fr: int, to: int, bonus: int) -> None:
     """Gravity update: the entry moves toward ±HIST_MAX, slower the nearer it is."""
     hist[fr, to] += bonus - hist[fr, to] * abs(bonus) // HIST_MAX
+
+
+@njit(cache=True, nogil=True)
+def _cont_update(row: Any, i: int, bonus: int) -> None:
+    """:func:`_hist_update` for one entry of a continuation-history row."""
+    row[i] += bonus - row[i] * abs(bonus) // HIST_MAX
 
 
 @njit(cache=True, nogil=True)
@@ -152,8 +169,10 @@ def _pick(moves: Any, scores: Any, i: int, n: int) -> int:
 
 @njit(cache=True, nogil=True)
 def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
-    """Captures only (all moves when in check), with stand-pat and delta pruning."""
-    hist, pvlen, movebuf, scorebuf, ctl = t[1], t[4], t[5], t[6], t[7]
+    """Captures only (all moves when in check), with stand-pat and delta pruning; the
+    transposition table's bounds (from the main search) cut where they can."""
+    tt, hist, pvlen, movebuf, scorebuf, ctl = t[0], t[1], t[4], t[5], t[6], t[7]
+    seebuf, cont = t[12], t[13]
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
@@ -163,6 +182,22 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     side = pos[3][0]
     if ply >= MAX_PLY:
         return evaluate(pos, ctl[6], ctl[7])
+    key = pos[3][1]
+    idx = key & (tt.shape[0] - 1)
+    tt_move = 0
+    if tt[idx, 0] == key:
+        data = tt[idx, 1]
+        tt_move = (data >> 17) & 0x3FFF
+        flag = (data >> 39) & 3
+        ts = (data & 0x1FFFF) - 65536
+        if ts >= MATE_BOUND:
+            ts -= ply
+        elif ts <= -MATE_BOUND:
+            ts += ply
+        if beta - alpha == 1 and (
+            flag == EXACT or (flag == LOWER and ts >= beta) or (flag == UPPER and ts <= alpha)
+        ):
+            return int(ts)
     check = in_check(pos, side)
     moves = movebuf[ply]
     scores = scorebuf[ply]
@@ -184,7 +219,7 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             alpha = stand
         best = stand
         n = generate(pos, moves, True)
-    _score_moves(b, moves, scores, n, 0, 0, 0, 0, hist)
+    _score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
     legal = 0
     for i in range(n):
         m = _pick(moves, scores, i, n)
@@ -192,7 +227,8 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
             continue  # even winning this piece for free cannot reach alpha
         # A capture that loses material in the exchange cannot raise the stand-pat score.
-        if not check and VALUE[abs(b[m >> 7])] > VALUE[abs(b[to])] and see(b, m, VALUE) < 0:
+        if (not check and VALUE[abs(b[m >> 7])] > VALUE[abs(b[to])]
+                and see_with(b, m, VALUE, seebuf) < 0):
             continue
         u = make(pos, m)
         if in_check(pos, side):
@@ -222,7 +258,8 @@ def _has_pieces(st: Any, side: int) -> bool:
 @njit(cache=True, nogil=True)
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
               allow_null: int) -> int:
-    tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t
+    tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t[:11]
+    evals, seebuf, cont = t[11], t[12], t[13]
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
@@ -254,25 +291,40 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     key = st[1]
     idx = key & (tt.shape[0] - 1)
     tt_move = 0
+    tt_flag = -1
+    ts = 0
     if tt[idx, 0] == key:
         data = tt[idx, 1]
         tt_move = (data >> 17) & 0x3FFF
         tdepth = (data >> 31) & 0xFF
-        flag = (data >> 39) & 3
+        tt_flag = (data >> 39) & 3
         ts = (data & 0x1FFFF) - 65536
         if ts >= MATE_BOUND:
             ts -= ply
         elif ts <= -MATE_BOUND:
             ts += ply
         if ply > 0 and not pvnode and tdepth >= depth and (
-            flag == EXACT or (flag == LOWER and ts >= beta) or (flag == UPPER and ts <= alpha)
+            tt_flag == EXACT or (tt_flag == LOWER and ts >= beta)
+            or (tt_flag == UPPER and ts <= alpha)
         ):
             return int(ts)
     static = 0
-    if not check and not pvnode:
+    improving = False
+    evals[ply] = -INF
+    if not check:
         static = evaluate(pos, ctl[6], ctl[7])
+        evals[ply] = static
+        # Better than two plies ago: prune less (the side to move is making progress).
+        improving = ply >= 2 and evals[ply - 2] != -INF and static > evals[ply - 2]
+        # The table's bound, where it says more than the static evaluation.
+        if abs(ts) < MATE_BOUND and (
+            (tt_flag == LOWER and ts > static) or (tt_flag == UPPER and ts < static)
+        ):
+            static = ts
+    if not check and not pvnode:
         # Reverse futility: far above beta near the leaves, a quiet move will not fall below.
-        if depth <= 3 and static - 120 * depth >= beta and abs(beta) < MATE_BOUND:
+        if (depth <= 4 and static - 120 * depth + (50 if improving else 0) >= beta
+                and abs(beta) < MATE_BOUND):
             return static
         if allow_null != 0 and depth >= 3 and static >= beta and _has_pieces(st, side):
             r = 3 if depth >= 6 else 2
@@ -290,7 +342,11 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     k1 = killers[ply, 1]
     prev = hinfo[st[3]] >> 8
     cm = counter[prev >> 7, prev & 127] if prev != 0 else 0
-    _score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist)
+    # The previous move's row of the continuation history (its piece now stands on its
+    # target square).
+    crow = cont[(b[prev & 127] + 7) * 90 + (prev & 127)] if prev != 0 else cont[0]
+    _score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist, crow, prev != 0, seebuf)
+    lmp_limit = LMP_BASE + 2 * depth * depth if improving else LMP_BASE + depth * depth
     tried = triedbuf[ply]
     ntried = 0
     best = -INF
@@ -324,7 +380,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             continue
         # Late-move pruning: near the leaves, a quiet move this late in the order (and
         # without a good history) is not searched at all.
-        if (quiet and not pvnode and depth <= 3 and legal > LMP_BASE + 2 * depth * depth
+        if (quiet and not pvnode and depth <= 3 and legal > lmp_limit
                 and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
             unmake(pos, m, u)
             continue
@@ -377,9 +433,13 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                             killers[ply, 0] = m
                         bonus = min(depth * depth * 16, 1200)
                         _hist_update(hist, fr, to, bonus)
+                        if prev != 0:
+                            _cont_update(crow, (b[fr] + 7) * 90 + to, bonus)
                         for j in range(ntried):
                             q = tried[j]
                             _hist_update(hist, q >> 7, q & 127, -bonus)
+                            if prev != 0:
+                                _cont_update(crow, (b[q >> 7] + 7) * 90 + (q & 127), -bonus)
                         if prev != 0:
                             counter[prev >> 7, prev & 127] = m
                     break
@@ -403,7 +463,9 @@ def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[in
     """One iteration at ``depth``; returns (score, best move) — the PV is in ``t[3][0]``."""
     t[7][3] = 0
     t[7][5] = 0
-    s = alphabeta(pos, t, np.int64(depth), np.int64(alpha), np.int64(beta), _I0, _I0)
+    # Unowned views: reference counting would otherwise cost about half the search's time.
+    s = alphabeta(unowned_position(pos), unowned_tables(t), np.int64(depth), np.int64(alpha),
+                  np.int64(beta), _I0, _I0)
     return s, t[7][5]
 
 
@@ -412,6 +474,8 @@ def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
     """Exact score of each root move (``depth`` 0 = static evaluation after the move, no
     quiescence: that is how a beginner who does not look for the reply sees the board)."""
     out = np.zeros(moves.shape[0], dtype=np.int64)
+    pos = unowned_position(pos)
+    t = unowned_tables(t)
     for i in range(moves.shape[0]):
         m = moves[i]
         u = make(pos, m)
