@@ -19,6 +19,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+_null: Any = cgutils.get_null_value  # untyped in Numba
+
 
 @intrinsic
 def _unowned(typingctx: Any, arr: Any) -> Any:
@@ -28,8 +30,8 @@ def _unowned(typingctx: Any, arr: Any) -> Any:
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         ary = context.make_array(arr)(context, builder, value=args[0])
-        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
-        ary.parent = cgutils.get_null_value(ary.parent.type)
+        ary.meminfo = _null(ary.meminfo.type)
+        ary.parent = _null(ary.parent.type)
         return ary._getvalue()
 
     return arr(arr), codegen
