@@ -62,9 +62,10 @@ MAX_PLY = 100
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
 
 CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
-CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N = 5, 6, 7, 8, 9
+CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N, CTL_DEPTH = 5, 6, 7, 8, 9, 10
 
 EXACT, LOWER, UPPER = 0, 1, 2
+NO_EVAL = -INF - 1  # no static evaluation in the table entry
 
 # Recursive calls must always pass the same (non-literal) argument types: Numba's on-disk
 # cache crashes on recursive functions compiled for several signatures (numba#6061/#6713),
@@ -76,8 +77,14 @@ HIST_MAX = 16384
 HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
 HIST_BAD = -2000  # ... and with less than this, one ply more
 LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
+HIST_PRUNE = 4000  # history pruning: quiet moves scored below -4000·depth, depth ≤ 3
+SEE_PRUNE_DEPTH = 4  # SEE pruning: captures losing more than 100 cp a ply, depth ≤ 4
+SEE_PRUNE_MARGIN = 100
+SE_DEPTH = 6  # singular extension from this depth, margin 2 cp a ply below the table's score
+SE_MARGIN = 4
+GOOD_CAPTURE = 1 << 30  # ordering scores of captures that do not lose by exchange
 
-Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
+Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 CONT = 15 * 90  # continuation-history index of a move: (piece code + 7) * 90 + target
 
 
@@ -101,6 +108,7 @@ def new_tables(hash_mb: int) -> Tables:
         np.zeros(MAX_PLY + 4, dtype=np.int64),
         np.zeros((3, SEE_DEPTH), dtype=np.int64),
         np.zeros((CONT, CONT), dtype=np.int32),
+        np.zeros(MAX_PLY + 4, dtype=np.int32),
     )
 
 
@@ -126,10 +134,10 @@ def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int,
         if m == tt_move:
             scores[i] = 1 << 40
         elif b[to] != 0:
-            scores[i] = (1 << 30) + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
+            scores[i] = GOOD_CAPTURE + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
             # A capture that loses material in the exchange goes after the killers.
             if VALUE[abs(b[fr])] > VALUE[abs(b[to])] and see_with(b, m, VALUE, seebuf) < 0:
-                scores[i] -= 1 << 30
+                scores[i] -= GOOD_CAPTURE
         elif m == k0:
             scores[i] = 1 << 29
         elif m == k1:
@@ -259,10 +267,11 @@ def _has_pieces(st: Any, side: int) -> bool:
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
               allow_null: int) -> int:
     tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t[:11]
-    evals, seebuf, cont = t[11], t[12], t[13]
+    evals, seebuf, cont, excluded = t[11], t[12], t[13], t[14]
     pvlen[ply] = ply
     if _poll(ctl):
         return 0
+    excl = excluded[ply]  # the move left out by a singular-extension test of this node
     b, _sqid, _plist, st, _hkeys, hinfo, _pst, _terms = pos
     side = st[0]
     check = in_check(pos, side)
@@ -292,11 +301,16 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     idx = key & (tt.shape[0] - 1)
     tt_move = 0
     tt_flag = -1
+    tt_depth = -1
     ts = 0
-    if tt[idx, 0] == key:
+    tt_eval = NO_EVAL
+    if excl == 0 and tt[idx, 0] == key:
         data = tt[idx, 1]
+        if (data >> 58) & 1 and ctl[6] == 0:  # noise changes with every search's salt
+            tt_eval = ((data >> 41) & 0x1FFFF) - 65536
         tt_move = (data >> 17) & 0x3FFF
         tdepth = (data >> 31) & 0xFF
+        tt_depth = tdepth
         tt_flag = (data >> 39) & 3
         ts = (data & 0x1FFFF) - 65536
         if ts >= MATE_BOUND:
@@ -312,7 +326,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     improving = False
     evals[ply] = -INF
     if not check:
-        static = evaluate(pos, ctl[6], ctl[7])
+        static = evaluate(pos, ctl[6], ctl[7]) if tt_eval == NO_EVAL else tt_eval
         evals[ply] = static
         # Better than two plies ago: prune less (the side to move is making progress).
         improving = ply >= 2 and evals[ply - 2] != -INF and static > evals[ply - 2]
@@ -326,7 +340,8 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         if (depth <= 4 and static - 120 * depth + (50 if improving else 0) >= beta
                 and abs(beta) < MATE_BOUND):
             return static
-        if allow_null != 0 and depth >= 3 and static >= beta and _has_pieces(st, side):
+        if (allow_null != 0 and excl == 0 and depth >= 3 and static >= beta
+                and _has_pieces(st, side)):
             r = 3 if depth >= 6 else 2
             make_null(pos)
             s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0)
@@ -335,6 +350,24 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 return 0
             if s >= beta:
                 return beta if s >= MATE_BOUND else s
+    # Singular extension: when the table's move is better than every other move by a margin
+    # (a reduced search without it fails low), that move is searched one ply deeper; when
+    # even without it the node fails high, it is cut (multi-cut). The test searches this
+    # same node, so it runs before this node's own move list is made.
+    extend_move = 0
+    if (ply > 0 and excl == 0 and depth >= SE_DEPTH and tt_move != 0 and ply < 2 * ctl[10]
+            and tt_depth >= depth - 3 and (tt_flag == LOWER or tt_flag == EXACT)  # noqa: SIM109
+            and abs(ts) < MATE_BOUND):
+        sbeta = ts - SE_MARGIN * depth
+        excluded[ply] = tt_move
+        v = alphabeta(pos, t, (depth - 1) // 2, sbeta - 1, sbeta, ply, _I0)
+        excluded[ply] = 0
+        if ctl[3] != 0:
+            return 0
+        if v < sbeta:
+            extend_move = tt_move
+        elif sbeta >= beta:
+            return sbeta
     moves = movebuf[ply]
     scores = scorebuf[ply]
     n = generate(pos, moves, False)
@@ -355,9 +388,17 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     legal = 0
     for i in range(n):
         m = _pick(moves, scores, i, n)
+        if m == excl:
+            continue
+        order = scores[i]
         fr = m >> 7
         to = m & 127
         capture = b[to] != 0
+        # A capture ordered after the killers loses material by exchange (see _score_moves).
+        bad_capture = capture and m != tt_move and order < GOOD_CAPTURE
+        exchange = 0
+        if bad_capture and not pvnode and not check and depth <= SEE_PRUNE_DEPTH:
+            exchange = see_with(b, m, VALUE, seebuf)
         if ply == 0 and ctl[9] > 0:
             allowed = False
             for j in range(ctl[9]):
@@ -384,8 +425,22 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
             unmake(pos, m, u)
             continue
+        # History pruning: near the leaves, a quiet move that has kept failing after this
+        # previous move (and in general) is not searched.
+        if (quiet and not pvnode and depth <= 3 and legal > 1 and m != k0 and m != k1
+                and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
+            unmake(pos, m, u)
+            continue
+        # SEE pruning: near the leaves, a capture that loses this much by exchange (and gives
+        # no check) is not searched.
+        if (bad_capture and not pvnode and not check and not gives_check and legal > 1
+                and depth <= SEE_PRUNE_DEPTH and exchange < -SEE_PRUNE_MARGIN * depth
+                and abs(alpha) < MATE_BOUND):
+            unmake(pos, m, u)
+            continue
         if legal == 1:
-            s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1)
+            ext = 1 if m == extend_move else 0
+            s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1)
         else:
             red = 0
             if depth >= 3 and quiet and legal > 3 and m != k0 and m != k1:
@@ -396,12 +451,15 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                     red += 1
                 if pvnode:
                     red -= 1
-                h = hist[fr, to]
-                if h >= HIST_GOOD:
+                # The ordering score: history plus continuation history.
+                if order >= HIST_GOOD:
                     red -= 1
-                elif h <= HIST_BAD and legal > 6:
+                elif order <= HIST_BAD and legal > 6:
                     red += 1
                 red = max(0, min(red, depth - 2))
+            elif (depth >= 3 and bad_capture and legal > 3 and not check and not gives_check
+                  and not pvnode):
+                red = 1
             s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1)
             if s > alpha and red > 0:
                 s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1)
@@ -450,11 +508,16 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         ts += ply
     elif ts <= -MATE_BOUND:
         ts -= ply
+    if excl != 0:
+        return int(best)  # a bound without the best move: not this position's, not stored
     old = tt[idx, 1]
     if tt[idx, 0] != key or ((old >> 31) & 0xFF) <= depth or flag == EXACT:
         store_move = best_move if best_move != 0 else tt_move
         tt[idx, 0] = key
-        tt[idx, 1] = ((ts + 65536) & 0x1FFFF) | (store_move << 17) | (depth << 31) | (flag << 39)
+        data = ((ts + 65536) & 0x1FFFF) | (store_move << 17) | (depth << 31) | (flag << 39)
+        if not check:  # the static evaluation too, so the next visit need not compute it
+            data |= (((evals[ply] + 65536) & 0x1FFFF) << 41) | (1 << 58)
+        tt[idx, 1] = data
     return int(best)
 
 
@@ -463,6 +526,7 @@ def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[in
     """One iteration at ``depth``; returns (score, best move) — the PV is in ``t[3][0]``."""
     t[7][3] = 0
     t[7][5] = 0
+    t[7][10] = depth  # the iteration's depth: extensions stop at twice as many plies
     # Unowned views: reference counting would otherwise cost about half the search's time.
     s = alphabeta(unowned_position(pos), unowned_tables(t), np.int64(depth), np.int64(alpha),
                   np.int64(beta), _I0, _I0)
