@@ -1,0 +1,166 @@
+"""What an online round robin looks like from outside: its options (a frozen value kept as
+JSON in its row), the ``GET /api/tournaments/{id}`` view (rounds, boards and their rooms,
+standings rows) and the web page (the tournament library's printable page — standings,
+crosstable, round records; Vietnamese first, phone and A4 layouts — with the open
+round's boards and links to watch them).
+
+>>> o = Options("xiangqiplay", None, "auto", 600.0, "vi", {"an": "u:1"})
+>>> Options.from_json(o.to_json()) == o
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from cotuong.messages import Message
+from cotuong.server.timecontrol import TimeControl
+from cotuong.tournament import StandingRow, Tournament
+from cotuong.tournament.page import render_html
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How an event is played: the rooms' rules and time control, how rounds open
+    (``auto`` or ``arbiter``), the no-show wait (seconds, 0: none) and the players'
+    account identities by name."""
+
+    rules: str
+    tc: TimeControl | None
+    round_start: str
+    no_show_s: float
+    lang: str
+    identities: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "time_control": self.tc.to_json() if self.tc else None,
+                "round_start": self.round_start, "no_show_s": self.no_show_s,
+                "lang": self.lang, "identities": self.identities}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        return cls(data["rules"], TimeControl.from_json(data["time_control"]),
+                   data["round_start"], float(data["no_show_s"]), data["lang"],
+                   dict(data["identities"]))
+
+    def replace(self, **changes: Any) -> Options:
+        return dataclasses.replace(self, **changes)
+
+
+def standing_json(r: StandingRow) -> dict[str, Any]:
+    """One standings row as JSON (tie-breaks by key, in the configured order)."""
+    return {"rank": r.rank, "rank_text": r.rank_text, "number": r.number,
+            "player": r.player, "points": r.points, "games": r.games, "wins": r.wins,
+            "wins_black": r.wins_black, "tiebreaks": dict(r.tiebreaks), "lots": r.lots,
+            "withdrawn": r.withdrawn}
+
+
+def rounds_json(row: dict[str, Any], t: Tournament,
+                boards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every round (once the numbers are drawn): boards with red, black, room, game and
+    result (``None`` while pending), and who rests."""
+    if row["status"] == "created":
+        return []
+    rooms = {(b["round"], b["board"]): b for b in boards}
+    out = []
+    for r in range(1, t.rounds + 1):
+        items, rests = [], None
+        for p in t.pairings(r):
+            if p.rests is not None:
+                rests = p.rests
+                continue
+            g = t.result_of(r, p.board)
+            b = rooms.get((r, p.board))
+            items.append({"board": p.board, "red": p.red, "black": p.black,
+                          "room": b["room_code"] if b else None,
+                          "game_id": b["game_id"] if b else None,
+                          "result": g.result.text if g else None,
+                          "by_withdrawal": bool(g and g.by_withdrawal),
+                          "corrections": g.corrections if g else 0})
+        done, total = t.progress(r)
+        out.append({"round": r, "open": r <= row["open_round"], "complete": done >= total,
+                    "boards": items, "rests": rests})
+    return out
+
+
+def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
+                    now_ms: int) -> dict[str, Any]:
+    """The REST view of a tournament."""
+    o = Options.from_json(_json(row["options"]))
+    started = row["status"] != "created"
+    due = None
+    if row["status"] == "running" and o.no_show_s > 0 and row["round_opened_at"]:
+        due = row["round_opened_at"] + int(o.no_show_s * 1000)
+    return {
+        "tournament_id": row["id"], "name": t.title, "organiser": row["organiser_name"],
+        "status": row["status"], "double": t.double, "rules": o.rules,
+        "time_control": o.tc.to_json() if o.tc else None, "round_start": o.round_start,
+        "no_show_s": o.no_show_s, "round_count": t.rounds if started else None,
+        "open_round": row["open_round"], "round_opened_at": row["round_opened_at"],
+        "no_show_at": due, "server_time_ms": now_ms,
+        "players": [{"number": p.number if started else None, "username": p.name,
+                     "withdrawn": p.withdrawn} for p in t.players],
+        "rounds": rounds_json(row, t, boards),
+        "standings": [standing_json(r) for r in t.standings()] if started else [],
+        "finished": row["status"] == "finished",
+        "page_url": f"/tournaments/{row['id']}",
+    }
+
+
+def _json(text: str) -> dict[str, Any]:
+    value = json.loads(text)
+    assert isinstance(value, dict)
+    return value
+
+
+def _both(code: str, **params: object) -> str:
+    m = Message.of(code, **params)
+    return f"{escape(m.vi)} / {escape(m.en)}"
+
+
+def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]) -> str:
+    """The tournament's web page: the library's printable page with, under its title,
+    the organiser, the state and (while a round is in play) its boards with links to
+    watch them. A page of an event under way refreshes itself every 30 s (not when
+    printed)."""
+    parts = [f"<p class=\"note\">{_both('TOURNAMENT_ORGANISER')}: "
+             f"<b>{escape(row['organiser_name'])}</b></p>"]
+    r = row["open_round"]
+    if row["status"] == "created":
+        parts.append(f"<p id=\"state\">{_both('TOURNAMENT_NOT_STARTED')}</p>")
+    elif row["status"] == "finished":
+        parts.append(f"<p id=\"state\">{_both('TOURNAMENT_FINISHED')}</p>")
+    else:
+        parts.append(f"<h2 id=\"state\">{_both('TOURNAMENT_ROUND_OPEN', round=r)}</h2>")
+        live = next(x for x in rounds_json(row, t, boards) if x["round"] == r)
+        lines = ["<div class=\"scroll\"><table id=\"live\"><thead><tr><th>Bàn<br>Board</th>"
+                 "<th>Đỏ<br>Red</th><th>Đen<br>Black</th><th>Kết quả<br>Result</th>"
+                 "</tr></thead><tbody>"]
+        for b in live["boards"]:
+            result = escape(b["result"]) if b["result"] else _both("TOURNAMENT_PLAYING")
+            if b["room"]:
+                result += (f" — <a href=\"/room/{escape(b['room'])}\">"
+                           f"{_both('TOURNAMENT_WATCH')}</a>")
+            lines.append(f"<tr data-board=\"{b['board']}\"><td>{b['board']}</td>"
+                         f"<td class=\"name\">{escape(b['red'])}</td>"
+                         f"<td class=\"name\">{escape(b['black'])}</td><td>{result}</td></tr>")
+        lines.append("</tbody></table></div>")
+        parts.append("\n".join(lines))
+    page = render_html(t) if row["status"] != "created" else _empty_page(t)
+    head, _, body = page.partition("</h1>")
+    refresh = "<meta http-equiv=\"refresh\" content=\"30\">" if row["status"] == "running" \
+        else ""
+    head = head.replace("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\">" + refresh, 1)
+    return head + "</h1>\n" + "\n".join(parts) + body
+
+
+def _empty_page(t: Tournament) -> str:
+    """Before the draw: the library's page layout with the entry list only."""
+    names = "".join(f"<li>{escape(p.name)}</li>" for p in t.players)
+    page = render_html(t, 0)
+    head, _, _ = page.partition("</h1>")
+    return head + f"</h1>\n<ol id=\"entries\">{names}</ol></body></html>"

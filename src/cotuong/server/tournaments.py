@@ -1,0 +1,503 @@
+"""Online round robins: the tournament director (:mod:`cotuong.tournament`) run by the
+server. An organiser (an account) creates an event from account usernames; starting it
+draws the numbers; each round's boards become rooms with both seats reserved for the
+paired players; every game's end is recorded in the tournament's event log, as is a
+no-show forfeit once the round's wait is over; the next round opens when the current one
+is complete (``round_start="auto"``) or when the arbiter says (``"arbiter"``). The
+arbiter corrects results and withdraws players; each of those is an event of the log
+(who and when), so nothing is overwritten.
+
+Pairings, colours, results, withdrawals and standings are the library's own; this module
+only decides when they happen. Every change of one tournament runs under its lock, and a
+result is written to the log before the room's game is ended by it, so a game's own end
+(which arrives as an end hook of :class:`~cotuong.server.service.GameService`) finds it
+recorded and changes nothing. After a restart, :meth:`Tournaments.start` records the
+results of games that ended while no hook ran and opens the rooms still missing.
+
+>>> Tournaments.__name__
+'Tournaments'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
+
+from cotuong.core.types import Color as CoreColor
+from cotuong.messages import Listing, Message
+from cotuong.server import tournament_store as ts
+from cotuong.server.database import Database
+from cotuong.server.errors import ServiceError, Words
+from cotuong.server.protocol import Color, Termination
+from cotuong.server.rooms import Player, Rooms, validate_room_options
+from cotuong.server.service import GameService
+from cotuong.server.settings import ClockSource, Settings
+from cotuong.server.table import End, GameTable
+from cotuong.server.tournament_views import Options, tournament_view
+from cotuong.tournament import InvalidResultError, Result, Tournament, TournamentError
+from cotuong.tournament.events import Event
+from cotuong.tournament.players import name_key
+from cotuong.tournament.results import parse_result
+
+log = logging.getLogger("cotuong.server")
+T = TypeVar("T")
+MAX_PLAYERS = 24
+SERVER = "server"  # the actor of the events the server records by itself
+ROUND_STARTS = ("auto", "arbiter")
+
+
+def rule_error(exc: TournamentError) -> ServiceError:
+    """A refusal of the tournament library, in its own words (both languages)."""
+    return ServiceError("TOURNAMENT_RULE", why=Words(exc.text("vi"), exc.text("en")))
+
+
+class Tournaments:
+    """Create, start, run and view online round robins (one per app, no global state)."""
+
+    def __init__(self, database: Database, games: GameService, rooms: Rooms,
+                 clock: ClockSource, settings: Settings) -> None:
+        self.database = database
+        self.engine = database.store.engine
+        ts.metadata.create_all(self.engine)
+        self.games = games
+        self.rooms = rooms
+        self.clock = clock
+        self.settings = settings
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = False
+        games.end_hooks.append(self.game_ended)
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Resume the events under way: results of games that ended unseen, missing
+        rooms, the no-show timer."""
+        for tid in await self.database.run(ts.running_ids, self.engine):
+            try:
+                async with self._locked(tid):
+                    await self._resume(tid)
+            except Exception:
+                log.exception("tournament %s could not be resumed", tid)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, tid: int) -> AsyncIterator[None]:
+        async with self._locks.setdefault(tid, asyncio.Lock()):
+            yield
+
+    # ------------------------------------------------------------ reading
+    async def _load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
+        found = await self.database.run(ts.load, self.engine, tid)
+        if found is None:
+            raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
+        return found
+
+    async def state(self, tid: int) -> tuple[dict[str, Any], Tournament, list[dict[str, Any]]]:
+        """The row, the tournament and its board rows (for views and pages)."""
+        row, t = await self._load(tid)
+        return row, t, await self.database.run(ts.boards, self.engine, tid)
+
+    async def view(self, tid: int) -> dict[str, Any]:
+        """``GET /api/tournaments/{id}``: settings, players, rounds with each board's
+        players, room and result, and the standings rows."""
+        row, t, boards = await self.state(tid)
+        return tournament_view(row, t, boards, self.clock.now_ms())
+
+    async def history(self, tid: int) -> list[dict[str, Any]]:
+        """The event log (the audit trail): every event with who made it and when."""
+        await self._load(tid)
+        rows = await self.database.run(ts.history, self.engine, tid)
+        names = {SERVER: SERVER}
+        for r in rows:
+            if r["actor"] not in names:
+                user = await self.database.run(self.database.store.user_by_id,
+                                               int(r["actor"][2:]))
+                names[r["actor"]] = user["username"] if user else r["actor"]
+        return [{"seq": r["seq"], "kind": r["kind"], "payload": r["payload"],
+                 "by": names[r["actor"]], "at": r["recorded_at"]} for r in rows]
+
+    async def recent(self, limit: int) -> list[dict[str, Any]]:
+        rows = await self.database.run(ts.recent, self.engine, limit)
+        return [{"tournament_id": r["id"], "name": r["name"],
+                 "organiser": r["organiser_name"], "status": r["status"],
+                 "open_round": r["open_round"], "created_at": r["created_at"]} for r in rows]
+
+    # ------------------------------------------------------------ the organiser
+    async def create(self, who: Player, body: dict[str, Any]) -> dict[str, Any]:
+        """A new event organised by ``who`` (an account); numbers are drawn at start."""
+        if not who.account:
+            raise ServiceError("NOT_LOGGED_IN", "ERR_ORGANISER_ACCOUNT")
+        names = [str(n) for n in body["players"]]
+        seen: dict[str, str] = {}
+        twice = []
+        for n in names:
+            if name_key(n) in seen:
+                twice.append(n)
+            seen[name_key(n)] = n
+        if twice:
+            raise ServiceError("DUPLICATE_PLAYERS", names=Listing(tuple(twice)))
+        if len(names) < 2:
+            raise ServiceError("TOO_FEW_PLAYERS", count=len(names))
+        if len(names) > MAX_PLAYERS:
+            raise ServiceError("TOO_MANY_PLAYERS", count=len(names), limit=MAX_PLAYERS)
+        identities: dict[str, str] = {}
+        missing = []
+        for n in names:
+            user = await self.database.run(self.database.store.user_by_name, n)
+            if user is None:
+                missing.append(n)
+            else:
+                identities[str(user["username"])] = f"u:{user['id']}"
+        if missing:
+            raise ServiceError("UNKNOWN_PLAYERS", names=Listing(tuple(missing)))
+        room = validate_room_options({"rules": body.get("rules"),
+                                      "time_control": body.get("time_control")})
+        if body.get("round_start", "auto") not in ROUND_STARTS:
+            raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
+        no_show = body.get("no_show_s")
+        options = Options(room["rules"], room["tc"], body.get("round_start", "auto"),
+                          self.settings.tournament_no_show_s if no_show is None
+                          else float(no_show), body.get("lang") or "vi", identities)
+        try:
+            t = Tournament(list(identities), double=bool(body.get("double", False)),
+                           name=str(body["name"]))
+        except TournamentError as exc:
+            raise rule_error(exc) from None
+        tid = await self.database.run(ts.create_tournament, self.engine, t, {
+            "name": t.name, "organiser": who.identity, "organiser_name": who.name,
+            "options": json.dumps(options.to_json(), ensure_ascii=False),
+            "created_at": self.clock.now_ms()})
+        return await self.view(tid)
+
+    async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Tournament]:
+        row, t = await self._load(tid)
+        if row["organiser"] != who.identity:
+            raise ServiceError("NOT_ORGANISER")
+        return row, t
+
+    async def begin(self, tid: int, who: Player) -> dict[str, Any]:
+        """Start the event: draw the numbers and open round 1."""
+        async with self._locked(tid):
+            row, _ = await self._organised(tid, who)
+            if row["status"] != "created":
+                raise ServiceError("TOURNAMENT_STARTED")
+            await self._update(tid, lambda t: t.draw_numbers(), who.identity,
+                               {"status": "running"})
+            await self._open(tid, 1)
+        return await self.view(tid)
+
+    async def next_round(self, tid: int, who: Player) -> dict[str, Any]:
+        """The arbiter opens the next round (the current one must be complete)."""
+        async with self._locked(tid):
+            row, t = await self._organised(tid, who)
+            self._running(row)
+            r = row["open_round"]
+            done, total = t.progress(r)
+            if done < total:
+                raise ServiceError("ROUND_NOT_COMPLETE", round=r, missing=total - done)
+            if r >= t.rounds:
+                raise ServiceError("TOURNAMENT_FINISHED")
+            await self._open(tid, r + 1)
+        return await self.view(tid)
+
+    async def configure(self, tid: int, who: Player, no_show_s: float | None,
+                        round_start: str | None) -> dict[str, Any]:
+        """Change the no-show wait or how rounds open (from now on)."""
+        async with self._locked(tid):
+            row, _ = await self._organised(tid, who)
+            options = Options.from_json(json.loads(row["options"]))
+            if round_start is not None:
+                if round_start not in ROUND_STARTS:
+                    raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
+                options = options.replace(round_start=round_start)
+            if no_show_s is not None:
+                options = options.replace(no_show_s=float(no_show_s))
+            await self.database.run(ts.set_fields, self.engine, tid, {
+                "options": json.dumps(options.to_json(), ensure_ascii=False)})
+            if row["status"] == "running":
+                await self._resume(tid)
+        return await self.view(tid)
+
+    async def set_result(self, tid: int, who: Player, round_no: int, board: int,
+                         result: str, reason: str) -> dict[str, Any]:
+        """The arbiter records or corrects the result of a board (a live game ends with
+        it); the log keeps the old result and the correction."""
+        try:
+            res = parse_result(result)
+        except InvalidResultError:
+            raise ServiceError("BAD_REQUEST", "ERR_BAD_RESULT") from None
+        async with self._locked(tid):
+            row, t = await self._organised(tid, who)
+            if row["status"] == "created":
+                raise ServiceError("TOURNAMENT_NOT_STARTED")
+            pairing = _board(t, round_no, board)
+            if round_no > row["open_round"]:
+                raise ServiceError("BOARD_NOT_OPEN", round=round_no)
+
+            def change(t: Tournament) -> object:
+                if t.result_of(round_no, board) is None:
+                    return t.record(round_no, pairing[0], pairing[1], res)
+                return t.correct(round_no, pairing[0], pairing[1], res, reason=reason)
+            await self._update(tid, change, who.identity)
+            await self._end_boards(tid, {(round_no, board)}, _arbiter_end(res))
+            await self._advance(tid)
+        return await self.view(tid)
+
+    async def withdraw(self, tid: int, who: Player, username: str, policy: str,
+                       from_round: int | None) -> dict[str, Any]:
+        """Withdraw a player: ``forfeit`` (their games without a result from
+        ``from_round`` on are lost by forfeit; default: the round under way if their game
+        in it has no result yet, else the next) or ``annul`` (all their games are struck
+        from the standings). Their live game ends."""
+        async with self._locked(tid):
+            row, t = await self._organised(tid, who)
+            self._running(row)
+            try:
+                player = t.player(username)
+            except TournamentError:
+                raise ServiceError("NOT_A_PLAYER", username=username) from None
+            r = row["open_round"]
+            if from_round is None:
+                mine = [p for p in t.pairings(r) if player.name in (p.red, p.black)]
+                from_round = r if mine and t.result_of(r, mine[0].board) is None else r + 1
+            start = from_round
+            before = {(g.round, g.board) for g in t.games()}
+            await self._update(tid, lambda t: t.withdraw(player.name, policy, start),
+                               who.identity)
+            _, t = await self._load(tid)
+            forfeits = [g for g in t.games() if (g.round, g.board) not in before]
+            live = {(r, p.board) for p in t.pairings(r)
+                    if player.name in (p.red, p.black) and p.rests is None}
+            end = End("*", None, Termination.ARBITER, *_texts("END_ARBITER", result="—"))
+            for g in forfeits:
+                if (g.round, g.board) in live:
+                    await self._end_boards(tid, {(g.round, g.board)}, _arbiter_end(g.result))
+                    live.discard((g.round, g.board))
+            if policy == "annul":
+                await self._end_boards(tid, live, end)
+            await self._advance(tid)
+        view = await self.view(tid)
+        return {**view, "withdrawal": {
+            "player": player.name, "policy": policy, "from_round": start,
+            "forfeits": [{"round": g.round, "board": g.board, "result": g.result.text}
+                         for g in forfeits]}}
+
+    # ------------------------------------------------------------ players
+    async def arrived(self, code: str, slot: str | None) -> None:
+        """A paired player took their reserved seat (they are present for the no-show
+        rule); any other room: nothing."""
+        board = await self.database.run(ts.board_of_room, self.engine, code)
+        if board is None or slot is None:
+            return
+        side = "red_arrived" if slot == "host" else "black_arrived"
+        await self.database.run(ts.update_board, self.engine, board["tournament_id"],
+                                board["round"], board["board"], {side: True})
+
+    async def game_ended(self, t: GameTable) -> None:
+        """A game's end was stored (the service's end hook): its result goes to the
+        tournament's log if the game is a board's and the board has none yet."""
+        if not t.room.event or t.end is None:
+            return
+        board = await self.database.run(ts.board_of_room, self.engine, t.room.code)
+        if board is None or board["game_id"] != t.id:
+            return
+        tid = board["tournament_id"]
+        async with self._locked(tid):
+            await self._record_game(tid, board["round"], board["board"], t)
+            await self._advance(tid)
+
+    # ------------------------------------------------------------ the machinery
+    def _running(self, row: dict[str, Any]) -> None:
+        if row["status"] == "created":
+            raise ServiceError("TOURNAMENT_NOT_STARTED")
+        if row["status"] == "finished":
+            raise ServiceError("TOURNAMENT_FINISHED")
+
+    async def _update(self, tid: int, change: Callable[[Tournament], T], actor: str,
+                      fields: dict[str, Any] | None = None) -> T:
+        try:
+            return await self.database.run(ts.update, self.engine, tid, change, actor,
+                                           self.clock.now_ms(), fields)
+        except TournamentError as exc:
+            raise rule_error(exc) from None
+
+    async def _record_game(self, tid: int, round_no: int, board: int, g: GameTable) -> None:
+        """Record a finished game's result, unless the board has one or it has none."""
+        if g.end is None or g.end.result not in ("1-0", "0-1", "1/2-1/2"):
+            return
+        _, t = await self._load(tid)
+        if t.result_of(round_no, board) is not None:
+            return
+        red, black = _board(t, round_no, board)
+        await self._update(tid, _recording(round_no, red, black, g.end.result), SERVER)
+
+    async def _open(self, tid: int, round_no: int) -> None:
+        """Open a round: its board rows, then a room for each board still to play."""
+        _, t = await self._load(tid)
+        boards = [p.board for p in t.pairings(round_no) if p.rests is None]
+        await self.database.run(ts.set_fields, self.engine, tid, {
+            "open_round": round_no, "round_opened_at": self.clock.now_ms()})
+        await self.database.run(ts.add_boards, self.engine, tid, round_no, boards)
+        await self._resume(tid)
+
+    async def _resume(self, tid: int) -> None:
+        """Make the open round whole: rooms for its boards to play, results of games that
+        ended unseen, the next round if it is complete, the no-show timer."""
+        row, t, boards = await self.state(tid)
+        r = row["open_round"]
+        options = Options.from_json(json.loads(row["options"]))
+        for b in boards:
+            if b["round"] != r or t.result_of(r, b["board"]) is not None:
+                continue
+            if b["room_code"] is None:
+                red, black = _board(t, r, b["board"])
+                code, game_id = await self.rooms.create_reserved(
+                    Player(options.identities[red], red),
+                    Player(options.identities[black], black),
+                    options.rules, options.tc, options.lang)
+                await self.database.run(ts.update_board, self.engine, tid, r, b["board"],
+                                        {"room_code": code, "game_id": game_id})
+            else:
+                game = await self.games.load(b["game_id"])
+                await self._record_game(tid, r, b["board"], game)
+        await self._advance(tid)
+
+    async def _advance(self, tid: int) -> None:
+        """After a change: finish the event, open the next round (``auto``) or wait, and
+        keep the no-show timer for the open round."""
+        row, t = await self._load(tid)
+        r = row["open_round"]
+        if row["status"] != "running" or r == 0:
+            return
+        done, total = t.progress(r)
+        if done >= total:
+            self._cancel(tid)
+            if r >= t.rounds:
+                await self.database.run(ts.set_fields, self.engine, tid,
+                                        {"status": "finished"})
+            elif Options.from_json(json.loads(row["options"])).round_start == "auto":
+                await self._open(tid, r + 1)
+            return
+        self._schedule(tid, row)
+
+    def _cancel(self, tid: int) -> None:
+        timer = self._timers.pop(tid, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _schedule(self, tid: int, row: dict[str, Any]) -> None:
+        self._cancel(tid)
+        options = Options.from_json(json.loads(row["options"]))
+        if options.no_show_s <= 0 or self._stopping:
+            return
+        due = row["round_opened_at"] + int(options.no_show_s * 1000)
+        delay = max(0.0, (due - self.clock.now_ms()) / 1000) + 0.005
+
+        def fire() -> None:
+            task = asyncio.ensure_future(self._timer(tid))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        self._timers[tid] = asyncio.get_running_loop().call_later(delay, fire)
+
+    async def _timer(self, tid: int) -> None:
+        try:
+            await self.check_no_shows(tid)
+        except Exception:
+            log.exception("the no-show check of tournament %s failed", tid)
+
+    async def check_no_shows(self, tid: int) -> None:
+        """Once the open round's wait is over, a paired player who never came (never
+        took their seat, never moved) loses by forfeit; both absent: both lose. Called by
+        the timer (and by tests after moving a fake clock)."""
+        async with self._locked(tid):
+            row, t, boards = await self.state(tid)
+            options = Options.from_json(json.loads(row["options"]))
+            r = row["open_round"]
+            due = (row["round_opened_at"] or 0) + int(options.no_show_s * 1000)
+            if row["status"] != "running" or options.no_show_s <= 0 \
+                    or self.clock.now_ms() < due:
+                return
+            for b in boards:
+                if b["round"] != r or b["game_id"] is None \
+                        or t.result_of(r, b["board"]) is not None:
+                    continue
+                game = await self.games.load(b["game_id"])
+                if game.over:
+                    await self._record_game(tid, r, b["board"], game)
+                    continue
+                seated = self.games.sockets.connected(b["room_code"])
+                red = b["red_arrived"] or game.ply >= 1 or seated["host"]
+                black = b["black_arrived"] or game.ply >= 2 or seated["guest"]
+                if red and black:
+                    continue
+                result = Result.RED_FORFEIT_WIN if red else Result.BLACK_FORFEIT_WIN \
+                    if black else Result.DOUBLE_FORFEIT
+                red_name, black_name = _board(t, r, b["board"])
+                await self._update(tid, _recording(r, red_name, black_name, result), SERVER)
+                await self._end_boards(tid, {(r, b["board"])},
+                                       _no_show_end(result, options.no_show_s))
+            await self._advance(tid)
+
+    async def _end_boards(self, tid: int, keys: set[tuple[int, int]], end: End) -> None:
+        """End the live games of these boards (their result is recorded already)."""
+        for b in await self.database.run(ts.boards, self.engine, tid):
+            if (b["round"], b["board"]) in keys and b["room_code"] is not None:
+                await self.games.finish(b["room_code"], b["game_id"], end)
+
+
+def _board(t: Tournament, round_no: int, board: int) -> tuple[str, str]:
+    """The red and black players' names at a board, or ``NO_SUCH_BOARD``."""
+    if not 1 <= round_no <= t.rounds:
+        raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
+    for p in t.pairings(round_no):
+        if p.board == board and p.red is not None and p.black is not None:
+            return p.red, p.black
+    raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
+
+
+def _recording(round_no: int, red: str, black: str,
+               result: str | Result) -> Callable[[Tournament], Event]:
+    """The change that records a first result at a board."""
+    return lambda t: t.record(round_no, red, black, result)
+
+
+def _texts(code: str, **params: object) -> tuple[str, str]:
+    m = Message.of(code, **params)
+    return m.vi, m.en
+
+
+def _arbiter_end(result: Result) -> End:
+    """How a room's game ends when the arbiter (or a withdrawal) decides its result."""
+    outcome = result.outcome(red=True)
+    room_result = {"win": "1-0", "loss": "0-1", "draw": "1/2-1/2"}[outcome]
+    if result is Result.DOUBLE_FORFEIT:
+        room_result = "*"
+    winner = {"1-0": Color.RED, "0-1": Color.BLACK}.get(room_result)
+    return End(room_result, winner, Termination.ARBITER,
+               *_texts("END_ARBITER", result=result.text))
+
+
+def _no_show_end(result: Result, wait_s: float) -> End:
+    seconds = round(wait_s)
+    if result is Result.DOUBLE_FORFEIT:
+        return End("*", None, Termination.NO_SHOW,
+                   *_texts("END_NO_SHOW_BOTH", seconds=seconds))
+    red_wins = result is Result.RED_FORFEIT_WIN
+    win, lose = (CoreColor.RED, CoreColor.BLACK) if red_wins else (CoreColor.BLACK,
+                                                                   CoreColor.RED)
+    return End("1-0" if red_wins else "0-1", Color.RED if red_wins else Color.BLACK,
+               Termination.NO_SHOW,
+               *_texts("END_NO_SHOW", winner=win, loser=lose, seconds=seconds))
