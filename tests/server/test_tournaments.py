@@ -298,3 +298,37 @@ def test_bad_requests_get_clear_errors() -> None:
                 for c in people.values():
                     await c.aclose()
     run(scenario())
+
+
+def test_a_player_who_came_before_any_move_is_present_and_the_absent_one_forfeits() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(SETTINGS, clock=clock) as srv:
+            people = await accounts(srv, ["anh", "binh", "trongtai"])
+            arb = people["trongtai"]
+            try:
+                r = await arb.post("/api/tournaments", json={
+                    "name": "Hai người", "players": ["anh", "binh"], "no_show_s": 300})
+                tid = r.json()["tournament_id"]
+                v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
+                x = board(v, 1, 1)
+                red = people[x["red"]]
+                seat = await join(red, x["room"])
+                async with socket_to(srv, x["room"], seat["secret"],
+                                     cookies=cookies_of(red)) as rs:
+                    await rs.state()
+                clock.advance(SETTINGS.abandon_after_ms + 1000)
+                await srv.service.check_timers(x["game_id"])  # no abandonment before play
+                assert board(await view(arb, tid), 1, 1)["result"] is None
+                clock.advance(300_000)
+                await srv.app.state.tournaments.check_no_shows(tid)
+                v = await until(arb, tid, lambda v: v["status"] == "finished")
+                assert board(v, 1, 1)["result"] == "+/-"
+                game = (await arb.get(f"/api/games/{x['game_id']}")).json()
+                assert game["outcome"]["winner"] == "red"
+                assert game["outcome"]["explanation"]["vi"] == \
+                    "Đỏ thắng do Đen không đến sau 300 giây"
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())

@@ -53,7 +53,7 @@ from cotuong.server.sockets import Member, Sockets, localized
 from cotuong.server.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.timecontrol import ClockState
 from cotuong.server.views import state_frame
-from cotuong.server.writes import RecordMove, SetMeta, Together, UpdateGame, Write
+from cotuong.server.writes import RecordMove, SetMeta, Together, Write, ends_game
 from cotuong.server.wsloop import error_frame
 
 log = logging.getLogger("cotuong.server")
@@ -84,8 +84,7 @@ class GameService:
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
-        # Called (as a task) with each game's table once its end is stored: how results
-        # reach a tournament.
+        # Called (as tasks) with each game whose end is stored: results reach tournaments.
         self.end_hooks: list[Callable[[GameTable], Awaitable[None]]] = []
 
     # ------------------------------------------------------------ lifecycle
@@ -222,13 +221,12 @@ class GameService:
         await self.database.write(write)
         if isinstance(write, Together) and write.rates():
             await ratings.load(self.database, t)
-        if _ends(write) and not self._stopping:
+        if ends_game(write) and not self._stopping:
             for hook in self.end_hooks:
                 self._spawn(asyncio.ensure_future(hook(t)))
 
     async def finish(self, code: str, game_id: int, end: End) -> bool:
-        """End game ``game_id`` of room ``code`` with ``end``, a decision made outside the
-        game (a tournament's no-show or arbiter); ``False`` if it was over already."""
+        """End a game from outside it (a tournament's no-show or arbiter); ``False``: over."""
         async with self.locked(code) as t:
             if t.id != game_id or t.over:
                 return False
@@ -500,10 +498,3 @@ _ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
 
 def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:
     return _ACTIONS[type(msg)](t, msg, color, now)
-
-
-def _ends(write: Write) -> bool:
-    """Whether ``write`` stores a game's end (its ``ended_at``)."""
-    if isinstance(write, Together):
-        return any(_ends(w) for w in write.writes)
-    return isinstance(write, UpdateGame | RecordMove) and "ended_at" in write.fields

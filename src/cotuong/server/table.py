@@ -464,7 +464,9 @@ class GameTable:
     def player_left(self, color: Color, now: int) -> Change:
         """A seated player's last socket closed: the abandonment window opens."""
         change = Change()
-        if self.status is Status.PLAYING and not self.is_ai(color):
+        # A tournament's board before any move: the no-show rule judges who came.
+        before_play = self.room.event and self.ply == 0
+        if self.status is Status.PLAYING and not self.is_ai(color) and not before_play:
             self.disconnected[color] = now
             change = self._saved()
         change.events.append(Notice("player_left", color=color))

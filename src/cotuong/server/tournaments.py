@@ -27,16 +27,15 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
-from cotuong.core.types import Color as CoreColor
-from cotuong.messages import Listing, Message
+from cotuong.messages import Listing
 from cotuong.server import tournament_store as ts
 from cotuong.server.database import Database
 from cotuong.server.errors import ServiceError, Words
-from cotuong.server.protocol import Color, Termination
 from cotuong.server.rooms import Player, Rooms, validate_room_options
 from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.table import End, GameTable
+from cotuong.server.tournament_ends import arbiter_end, no_show_end, no_show_result
 from cotuong.server.tournament_views import Options, tournament_view
 from cotuong.tournament import InvalidResultError, Result, Tournament, TournamentError
 from cotuong.tournament.events import Event
@@ -252,7 +251,7 @@ class Tournaments:
                     return t.record(round_no, pairing[0], pairing[1], res)
                 return t.correct(round_no, pairing[0], pairing[1], res, reason=reason)
             await self._update(tid, change, who.identity)
-            await self._end_boards(tid, {(round_no, board)}, _arbiter_end(res))
+            await self._end_boards(tid, {(round_no, board)}, arbiter_end(res))
             await self._advance(tid)
         return await self.view(tid)
 
@@ -281,10 +280,10 @@ class Tournaments:
             forfeits = [g for g in t.games() if (g.round, g.board) not in before]
             live = {(r, p.board) for p in t.pairings(r)
                     if player.name in (p.red, p.black) and p.rests is None}
-            end = End("*", None, Termination.ARBITER, *_texts("END_ARBITER", result="—"))
+            end = arbiter_end(None)
             for g in forfeits:
                 if (g.round, g.board) in live:
-                    await self._end_boards(tid, {(g.round, g.board)}, _arbiter_end(g.result))
+                    await self._end_boards(tid, {(g.round, g.board)}, arbiter_end(g.result))
                     live.discard((g.round, g.board))
             if policy == "annul":
                 await self._end_boards(tid, live, end)
@@ -443,12 +442,11 @@ class Tournaments:
                 black = b["black_arrived"] or game.ply >= 2 or seated["guest"]
                 if red and black:
                     continue
-                result = Result.RED_FORFEIT_WIN if red else Result.BLACK_FORFEIT_WIN \
-                    if black else Result.DOUBLE_FORFEIT
+                result = no_show_result(red, black)
                 red_name, black_name = _board(t, r, b["board"])
                 await self._update(tid, _recording(r, red_name, black_name, result), SERVER)
                 await self._end_boards(tid, {(r, b["board"])},
-                                       _no_show_end(result, options.no_show_s))
+                                       no_show_end(result, options.no_show_s))
             await self._advance(tid)
 
     async def _end_boards(self, tid: int, keys: set[tuple[int, int]], end: End) -> None:
@@ -472,32 +470,3 @@ def _recording(round_no: int, red: str, black: str,
                result: str | Result) -> Callable[[Tournament], Event]:
     """The change that records a first result at a board."""
     return lambda t: t.record(round_no, red, black, result)
-
-
-def _texts(code: str, **params: object) -> tuple[str, str]:
-    m = Message.of(code, **params)
-    return m.vi, m.en
-
-
-def _arbiter_end(result: Result) -> End:
-    """How a room's game ends when the arbiter (or a withdrawal) decides its result."""
-    outcome = result.outcome(red=True)
-    room_result = {"win": "1-0", "loss": "0-1", "draw": "1/2-1/2"}[outcome]
-    if result is Result.DOUBLE_FORFEIT:
-        room_result = "*"
-    winner = {"1-0": Color.RED, "0-1": Color.BLACK}.get(room_result)
-    return End(room_result, winner, Termination.ARBITER,
-               *_texts("END_ARBITER", result=result.text))
-
-
-def _no_show_end(result: Result, wait_s: float) -> End:
-    seconds = round(wait_s)
-    if result is Result.DOUBLE_FORFEIT:
-        return End("*", None, Termination.NO_SHOW,
-                   *_texts("END_NO_SHOW_BOTH", seconds=seconds))
-    red_wins = result is Result.RED_FORFEIT_WIN
-    win, lose = (CoreColor.RED, CoreColor.BLACK) if red_wins else (CoreColor.BLACK,
-                                                                   CoreColor.RED)
-    return End("1-0" if red_wins else "0-1", Color.RED if red_wins else Color.BLACK,
-               Termination.NO_SHOW,
-               *_texts("END_NO_SHOW", winner=win, loser=lose, seconds=seconds))

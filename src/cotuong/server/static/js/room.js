@@ -407,6 +407,16 @@ async function boot() {
       return;
     }
   }
+  // A tournament's board: its paired players take their reserved seats by joining (the
+  // server answers anyone else as a spectator, without a secret).
+  if (page.room && page.room.opponent === "event" && !loadSeat(code)) {
+    try {
+      const res = await api("POST", `/api/rooms/${encodeURIComponent(code)}/join`);
+      if (res.secret) saveSeat(code, res.slot, res.secret);
+    } catch (e) {
+      // not seated: watch
+    }
+  }
   socket = new RoomSocket(code, {
     hello: () => {
       const seat = loadSeat(code);
