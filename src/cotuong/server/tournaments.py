@@ -358,11 +358,14 @@ class Tournaments:
         row, t, boards = await self.state(tid)
         r = row["open_round"]
         options = Options.from_json(json.loads(row["options"]))
+        struck = {p.name for p in t.players if p.withdrawn == "annul"}
         for b in boards:
             if b["round"] != r or t.result_of(r, b["board"]) is not None:
                 continue
+            red, black = _board(t, r, b["board"])
+            if {red, black} & struck:
+                continue  # an annulled player's games are never played
             if b["room_code"] is None:
-                red, black = _board(t, r, b["board"])
                 code, game_id = await self.rooms.create_reserved(
                     Player(options.identities[red], red),
                     Player(options.identities[black], black),

@@ -1,0 +1,119 @@
+"""The arbiter's other tools and the less common ends of an online round robin: a double
+round robin's colours in the rooms, both players absent (both lose), the no-show wait and
+round opening changed mid-event, an annulled withdrawal, and the page before the draw."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from harness import running
+from test_tournaments import SETTINGS
+from tournament_helpers import accounts, board, join, until, view
+
+from cotuong.server import FakeClock
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def test_a_double_round_robin_swaps_colours_and_absent_players_both_lose() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(SETTINGS, clock=clock) as srv:
+            people = await accounts(srv, ["anh", "binh", "trongtai"])
+            arb = people["trongtai"]
+            try:
+                r = await arb.post("/api/tournaments", json={
+                    "name": "Hai lượt", "players": ["anh", "binh"], "double": True,
+                    "no_show_s": 60})
+                tid = r.json()["tournament_id"]
+                page = (await arb.get(f"/tournaments/{tid}")).text
+                assert "Giải chưa bắt đầu" in page and "<li>anh</li>" in page
+                v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
+                assert v["round_count"] == 2
+                first, second = board(v, 1, 1), board(v, 2, 1)
+                assert (first["red"], first["black"]) == (second["black"], second["red"])
+                # Each paired player's seat has the board's colour.
+                assert (await join(people[first["red"]], first["room"]))["color"] == "red"
+                assert (await join(people[first["black"]], first["room"]))["color"] == "black"
+                # Both came: the wait passes and nothing happens; the arbiter decides.
+                clock.advance(61_000)
+                await srv.app.state.tournaments.check_no_shows(tid)
+                assert board(await view(arb, tid), 1, 1)["result"] is None
+                r = await arb.post(f"/api/tournaments/{tid}/results", json={
+                    "round": 1, "board": 1, "result": "1/2-1/2"})
+                assert r.status_code == 200, r.text
+                v = await until(arb, tid, lambda v: v["open_round"] == 2)
+                second = board(v, 2, 1)
+                assert second["room"] and second["room"] != first["room"]
+                # Round 2: nobody comes; both lose by forfeit.
+                clock.advance(61_000)
+                await srv.app.state.tournaments.check_no_shows(tid)
+                v = await until(arb, tid, lambda v: v["status"] == "finished")
+                assert board(v, 2, 1)["result"] == "-/-"
+                game = (await arb.get(f"/api/games/{second['game_id']}")).json()
+                assert game["outcome"]["termination"] == "NO_SHOW"
+                assert game["outcome"]["result"] == "*"
+                assert [s["points"] for s in v["standings"]] == [1, 1]
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())
+
+
+def test_the_arbiter_changes_the_wait_and_round_opening_and_annuls_a_player() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(SETTINGS, clock=clock) as srv:
+            people = await accounts(srv, ["anh", "binh", "chi", "dung", "trongtai"])
+            arb = people["trongtai"]
+            try:
+                r = await arb.post("/api/tournaments", json={
+                    "name": "Giải", "players": ["anh", "binh", "chi", "dung"],
+                    "no_show_s": 0})
+                tid = r.json()["tournament_id"]
+                path = f"/api/tournaments/{tid}"
+                v = (await arb.post(f"{path}/start")).json()
+                assert v["no_show_at"] is None  # no wait: nobody forfeits by not coming
+                r = await people["anh"].patch(path, json={"no_show_s": 30})
+                assert r.status_code == 403
+                r = await arb.patch(path, json={"round_start": "later"})
+                assert r.json()["error"]["code"] == "BAD_REQUEST"
+                r = await arb.patch(path, json={"no_show_s": 30, "round_start": "arbiter"})
+                v = r.json()
+                assert (v["no_show_s"], v["round_start"]) == (30, "arbiter")
+                assert v["no_show_at"] == v["round_opened_at"] + 30_000
+                b1, b2 = board(v, 1, 1), board(v, 1, 2)
+                await join(people[b1["red"]], b1["room"])
+                await join(people[b1["black"]], b1["room"])
+                await join(people[b2["black"]], b2["room"])
+                clock.advance(31_000)
+                await srv.app.state.tournaments.check_no_shows(tid)  # board 2: Red absent
+                v = await until(arb, tid, lambda v: board(v, 1, 2)["result"] == "-/+")
+                assert v["open_round"] == 1
+                # Annul board 1's Red: their games are struck, their live game ends.
+                gone = b1["red"]
+                r = await arb.post(f"{path}/withdraw", json={"username": gone,
+                                                             "policy": "annul"})
+                assert r.status_code == 200, r.text
+                v = r.json()
+                assert v["withdrawal"]["policy"] == "annul"
+                assert v["withdrawal"]["forfeits"] == []
+                assert gone not in [s["player"] for s in v["standings"]]
+                game = (await arb.get(f"/api/games/{b1['game_id']}")).json()
+                assert game["outcome"]["termination"] == "ARBITER"
+                assert v["rounds"][0]["complete"]  # the annulled board does not count
+                r = await arb.post(f"{path}/withdraw", json={"username": gone})
+                assert r.json()["error"]["code"] == "TOURNAMENT_RULE"
+                assert "đã bỏ cuộc" in r.json()["error"]["texts"]["vi"]
+                v = (await arb.post(f"{path}/rounds/next")).json()
+                assert v["open_round"] == 2
+                annulled = [b for b in v["rounds"][1]["boards"] if gone in (b["red"],
+                                                                           b["black"])]
+                assert annulled and annulled[0]["room"] is None
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())
