@@ -39,9 +39,12 @@ def test_a_double_round_robin_swaps_colours_and_absent_players_both_lose() -> No
                 assert (await join(people[first["red"]], first["room"]))["color"] == "red"
                 assert (await join(people[first["black"]], first["room"]))["color"] == "black"
                 # Both came: the wait passes and nothing happens; the arbiter decides.
+                tournaments = srv.app.state.tournaments
+                assert tournaments.scheduled(tid)  # the check waits for the deadline
                 clock.advance(61_000)
-                await srv.app.state.tournaments.check_no_shows(tid)
+                await tournaments.check_no_shows(tid)
                 assert board(await view(arb, tid), 1, 1)["result"] is None
+                assert not tournaments.scheduled(tid)  # checked once, not again and again
                 r = await arb.post(f"/api/tournaments/{tid}/results", json={
                     "round": 1, "board": 1, "result": "1/2-1/2"})
                 assert r.status_code == 200, r.text

@@ -68,6 +68,7 @@ class Tournaments:
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._checked: set[tuple[int, int]] = set()  # (tournament, round) checked past due
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         games.end_hooks.append(self.game_ended)
@@ -400,15 +401,24 @@ class Tournaments:
         if timer is not None:
             timer.cancel()
 
+    def scheduled(self, tid: int) -> bool:
+        """Whether a no-show check of the tournament's open round is waiting."""
+        return tid in self._timers
+
     def _schedule(self, tid: int, row: dict[str, Any]) -> None:
+        """The open round's no-show check at its deadline; once past it, one check only
+        (this process's first, e.g. after a restart), never a check again and again."""
         self._cancel(tid)
         options = Options.from_json(json.loads(row["options"]))
         if options.no_show_s <= 0 or self._stopping:
             return
         due = row["round_opened_at"] + int(options.no_show_s * 1000)
+        if due <= self.clock.now_ms() and (tid, row["open_round"]) in self._checked:
+            return
         delay = max(0.0, (due - self.clock.now_ms()) / 1000) + 0.005
 
         def fire() -> None:
+            self._timers.pop(tid, None)
             task = asyncio.ensure_future(self._timer(tid))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -432,6 +442,7 @@ class Tournaments:
             if row["status"] != "running" or options.no_show_s <= 0 \
                     or self.clock.now_ms() < due:
                 return
+            self._checked.add((tid, r))
             for b in boards:
                 if b["round"] != r or b["game_id"] is None \
                         or t.result_of(r, b["board"]) is not None:
