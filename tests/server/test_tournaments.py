@@ -225,7 +225,9 @@ def test_the_arbiter_corrects_withdraws_and_opens_rounds() -> None:
                 assert w == {"player": x["black"], "policy": "forfeit", "from_round": 3,
                              "forfeits": [{"round": 3, "board": 1, "result": "+/-"}]}
                 v = r.json()
-                assert v["status"] == "finished"
+                assert v["status"] == "finished" and v["standings_after"] == 3
+                # The forfeit in the round under way counts: 3 games, 2 points each.
+                assert sum(s["points"] for s in v["standings"]) == 6
                 game = (await arb.get(f"/api/games/{x['game_id']}")).json()
                 assert game["status"] == "finished" and game["outcome"]["result"] == "1-0"
                 withdrawn = next(s for s in v["standings"] if s["player"] == x["black"])

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cotuong.server.models import TimeControlBody
 from cotuong.server.rooms import Player
-from cotuong.server.tournament_views import tournament_page
+from cotuong.server.tournament_pages import list_page, tournament_page
 from cotuong.server.tournaments import MAX_PLAYERS, Tournaments
 
 MAX_ID = 2**31 - 1
@@ -119,9 +119,14 @@ def tournament_router(tournaments: Tournaments,
         """The event log: results, corrections, withdrawals, with who and when."""
         return {"events": await tournaments.history(tid)}
 
+    @router.get("/tournaments", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(list_page(await tournaments.recent(100)))
+
     @router.get("/tournaments/{tid}", include_in_schema=False)
-    async def page(tid: int = TournamentId) -> HTMLResponse:
+    async def page(tid: int = TournamentId, who: Player = who_dep) -> HTMLResponse:
+        """The tournament's page; its organiser also gets the arbiter's forms."""
         row, t, boards = await tournaments.state(tid)
-        return HTMLResponse(tournament_page(row, t, boards))
+        return HTMLResponse(tournament_page(row, t, boards, row["organiser"] == who.identity))
 
     return router

@@ -1,8 +1,6 @@
-"""What an online round robin looks like from outside: its options (a frozen value kept as
-JSON in its row), the ``GET /api/tournaments/{id}`` view (rounds, boards and their rooms,
-standings rows) and the web page (the tournament library's printable page — standings,
-crosstable, round records; Vietnamese first, phone and A4 layouts — with the open
-round's boards and links to watch them).
+"""What an online round robin looks like to a program: its options (a frozen value kept
+as JSON in its row) and the ``GET /api/tournaments/{id}`` view (rounds, boards and their
+rooms, standings rows). The web pages are :mod:`cotuong.server.tournament_pages`.
 
 >>> o = Options("xiangqiplay", None, "auto", 600.0, "vi", {"an": "u:1"})
 >>> Options.from_json(o.to_json()) == o
@@ -14,13 +12,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
-from cotuong.messages import Message
 from cotuong.server.timecontrol import TimeControl
 from cotuong.tournament import StandingRow, Tournament
-from cotuong.tournament.page import render_html
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +52,17 @@ def standing_json(r: StandingRow) -> dict[str, Any]:
             "player": r.player, "points": r.points, "games": r.games, "wins": r.wins,
             "wins_black": r.wins_black, "tiebreaks": dict(r.tiebreaks), "lots": r.lots,
             "withdrawn": r.withdrawn}
+
+
+def shown_round(row: dict[str, Any], t: Tournament) -> int:
+    """The round the standings are after: the open round once it has a result (a forfeit
+    of a withdrawal in it too: it is being played), else the round before; never a round
+    not opened yet (a withdrawal's forfeits there do not count before it opens)."""
+    r = int(row["open_round"])
+    if r == 0:
+        return 0
+    in_play = any(g.round == r for g in t.games())
+    return max(min(t.current_round, r), r if in_play else r - 1)
 
 
 def rounds_json(row: dict[str, Any], t: Tournament,
@@ -105,7 +111,9 @@ def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
         "players": [{"number": p.number if started else None, "username": p.name,
                      "withdrawn": p.withdrawn} for p in t.players],
         "rounds": rounds_json(row, t, boards),
-        "standings": [standing_json(r) for r in t.standings()] if started else [],
+        "standings_after": shown_round(row, t),
+        "standings": [standing_json(r) for r in t.standings(shown_round(row, t))]
+        if started else [],
         "finished": row["status"] == "finished",
         "page_url": f"/tournaments/{row['id']}",
     }
@@ -115,52 +123,3 @@ def _json(text: str) -> dict[str, Any]:
     value = json.loads(text)
     assert isinstance(value, dict)
     return value
-
-
-def _both(code: str, **params: object) -> str:
-    m = Message.of(code, **params)
-    return f"{escape(m.vi)} / {escape(m.en)}"
-
-
-def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]) -> str:
-    """The tournament's web page: the library's printable page with, under its title,
-    the organiser, the state and (while a round is in play) its boards with links to
-    watch them. A page of an event under way refreshes itself every 30 s (not when
-    printed)."""
-    parts = [f"<p class=\"note\">{_both('TOURNAMENT_ORGANISER')}: "
-             f"<b>{escape(row['organiser_name'])}</b></p>"]
-    r = row["open_round"]
-    if row["status"] == "created":
-        parts.append(f"<p id=\"state\">{_both('TOURNAMENT_NOT_STARTED')}</p>")
-    elif row["status"] == "finished":
-        parts.append(f"<p id=\"state\">{_both('TOURNAMENT_FINISHED')}</p>")
-    else:
-        parts.append(f"<h2 id=\"state\">{_both('TOURNAMENT_ROUND_OPEN', round=r)}</h2>")
-        live = next(x for x in rounds_json(row, t, boards) if x["round"] == r)
-        lines = ["<div class=\"scroll\"><table id=\"live\"><thead><tr><th>Bàn<br>Board</th>"
-                 "<th>Đỏ<br>Red</th><th>Đen<br>Black</th><th>Kết quả<br>Result</th>"
-                 "</tr></thead><tbody>"]
-        for b in live["boards"]:
-            result = escape(b["result"]) if b["result"] else _both("TOURNAMENT_PLAYING")
-            if b["room"]:
-                result += (f" — <a href=\"/room/{escape(b['room'])}\">"
-                           f"{_both('TOURNAMENT_WATCH')}</a>")
-            lines.append(f"<tr data-board=\"{b['board']}\"><td>{b['board']}</td>"
-                         f"<td class=\"name\">{escape(b['red'])}</td>"
-                         f"<td class=\"name\">{escape(b['black'])}</td><td>{result}</td></tr>")
-        lines.append("</tbody></table></div>")
-        parts.append("\n".join(lines))
-    page = render_html(t) if row["status"] != "created" else _empty_page(t)
-    head, _, body = page.partition("</h1>")
-    refresh = "<meta http-equiv=\"refresh\" content=\"30\">" if row["status"] == "running" \
-        else ""
-    head = head.replace("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\">" + refresh, 1)
-    return head + "</h1>\n" + "\n".join(parts) + body
-
-
-def _empty_page(t: Tournament) -> str:
-    """Before the draw: the library's page layout with the entry list only."""
-    names = "".join(f"<li>{escape(p.name)}</li>" for p in t.players)
-    page = render_html(t, 0)
-    head, _, _ = page.partition("</h1>")
-    return head + f"</h1>\n<ol id=\"entries\">{names}</ol></body></html>"

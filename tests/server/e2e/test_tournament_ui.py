@@ -82,3 +82,33 @@ def test_a_round_robin_board_played_in_the_browser_and_its_page(people: Any) -> 
     # A watch link opens the board as a spectator.
     link.click()
     arb.wait_role("spectator")
+
+    # The arbiter's forms on the page (the organiser's only): a correction, a refusal in
+    # words, a withdrawal.
+    arb.goto(f"/tournaments/{tid}")
+    form = page.locator("#form-result")
+    form.locator("select[name=round]").select_option("1")
+    form.locator("input[name=board]").fill("1")
+    form.locator("select[name=result]").select_option("1/2-1/2")
+    form.locator("input[name=reason]").fill("ghi nhầm")
+    form.locator("button").click()
+    page.wait_for_function("document.querySelector('#round-1 table.record tbody tr')"
+                           ".innerText.includes('1/2-1/2')")
+    assert "đã sửa" in page.locator("#round-1 table.record tbody tr").first.inner_text()
+    form = page.locator("#form-result")
+    form.locator("input[name=board]").fill("5")
+    form.locator("button").click()
+    page.wait_for_function("document.querySelector('#form-result .err').textContent")
+    assert form.locator(".err").inner_text() == "Vòng 2 không có bàn 5"
+    page.locator("#form-withdraw select[name=username]").select_option(names[0])
+    page.locator("#form-withdraw button").click()
+    page.wait_for_function(f"[...document.querySelectorAll('#standings tbody tr')].some("
+                           f"r => r.innerText.includes('{names[0]}') && "
+                           "r.innerText.includes('bỏ cuộc'))")
+    arb.shot("62-tournament-arbiter-phone")
+    red.goto(f"/tournaments/{tid}")
+    red.page.wait_for_selector("#standings")
+    assert red.page.locator("section.arbiter").count() == 0
+    red.goto("/tournaments")
+    assert red.page.locator(f'li[data-tournament="{tid}"] a').inner_text() == \
+        "Giải cờ tướng CLB Hà Nội"
