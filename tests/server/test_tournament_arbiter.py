@@ -120,3 +120,44 @@ def test_the_arbiter_changes_the_wait_and_round_opening_and_annuls_a_player() ->
                 for c in people.values():
                     await c.aclose()
     run(scenario())
+
+
+def test_lots_for_a_final_tie_and_the_printed_details() -> None:
+    async def scenario() -> None:
+        async with running(SETTINGS) as srv:
+            people = await accounts(srv, ["anh", "binh", "trongtai"])
+            arb = people["trongtai"]
+            try:
+                r = await arb.post("/api/tournaments", json={
+                    "name": "Chung kết", "players": ["anh", "binh"], "no_show_s": 0})
+                tid = r.json()["tournament_id"]
+                path = f"/api/tournaments/{tid}"
+                await arb.post(f"{path}/start")
+                r = await arb.patch(path, json={"venue": "Nhà văn hóa Thanh niên",
+                                                 "chief_arbiter": "Trần Văn Trọng"})
+                assert r.status_code == 200, r.text
+                r = await arb.post(f"{path}/lots", json={"order": ["anh", "binh"]})
+                assert r.json()["error"]["code"] == "TOURNAMENT_RULE"  # not final yet
+                await arb.post(f"{path}/results", json={"round": 1, "board": 1,
+                                                        "result": "1/2-1/2"})
+                v = await until(arb, tid, lambda v: v["status"] == "finished")
+                assert [s["lots"] for s in v["standings"]] == ["pending", "pending"]
+                assert [s["rank_text"] for s in v["standings"]] == ["1=", "1="]
+                r = await people["anh"].post(f"{path}/lots", json={"order": ["anh", "binh"]})
+                assert r.status_code == 403
+                r = await arb.post(f"{path}/lots", json={"order": ["binh", "ghost"]})
+                assert r.json()["error"]["code"] == "TOURNAMENT_RULE"
+                r = await arb.post(f"{path}/lots", json={"order": ["binh", "anh"]})
+                assert r.status_code == 200, r.text
+                rows = r.json()["standings"]
+                assert [(s["player"], s["rank"], s["lots"]) for s in rows] == [
+                    ("binh", 1, "drawn"), ("anh", 2, "drawn")]
+                page = (await arb.get(f"/tournaments/{tid}")).text
+                assert "Nhà văn hóa Thanh niên" in page and "Trần Văn Trọng" in page
+                log = (await arb.get(f"{path}/events")).json()["events"]
+                assert [e["kind"] for e in log] == [
+                    "draw_numbers", "details", "record", "draw_lots"]
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())

@@ -162,10 +162,12 @@ def test_a_four_player_round_robin_played_online() -> None:
                 assert sum(points.values()) == 12
 
                 log = (await arb.get(f"/api/tournaments/{tid}/events")).json()["events"]
-                assert [e["kind"] for e in log] == ["draw_numbers"] + ["record"] * 6
-                assert log[0]["by"] == "trongtai" and {e["by"] for e in log[1:]} == {"server"}
+                assert [e["kind"] for e in log] == ["draw_numbers", "details"] + ["record"] * 6
+                assert {e["by"] for e in log[:2]} == {"trongtai"}
+                assert {e["by"] for e in log[2:]} == {"server"}
                 page = (await arb.get(f"/tournaments/{tid}")).text
                 assert "Giải CLB tháng 12" in page and 'id="crosstable"' in page
+                assert "1 phút + 0 giây mỗi nước / 1 min + 0 s per move" in page
                 assert "Giải đã kết thúc" in page
             finally:
                 for c in people.values():

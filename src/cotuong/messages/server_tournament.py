@@ -72,4 +72,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TOURNAMENT_POLICY_FORFEIT": ("xử thua các ván còn lại", "forfeit the games left"),
     "TOURNAMENT_POLICY_ANNUL": ("hủy mọi ván của đấu thủ", "annul all their games"),
     "TOURNAMENT_SEND": ("Gửi", "Send"),
+    "TOURNAMENT_RED": ("Đỏ", "Red"),
+    "TOURNAMENT_BLACK": ("Đen", "Black"),
+    "TOURNAMENT_TC_FISCHER": ("{base} phút + {inc} giây mỗi nước",
+                              "{base} min + {inc} s per move"),
+    "TOURNAMENT_TC_BYOYOMI": ("{base} phút, rồi {period} giây mỗi nước",
+                              "{base} min, then {period} s a move"),
 }

@@ -63,13 +63,20 @@ def _both(code: str, **params: object) -> str:
     return f"{escape(m.vi)} / {escape(m.en)}"
 
 
+def _head(code: str) -> str:
+    """A column heading: Vietnamese over English."""
+    m = Message.of(code)
+    return f"{escape(m.vi)}<br>{escape(m.en)}"
+
+
 def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]) -> str:
     r = row["open_round"]
     live = next(x for x in rounds_json(row, t, boards) if x["round"] == r)
     lines = [f"<h2 id=\"state\">{_both('TOURNAMENT_ROUND_OPEN', round=r)}</h2>",
-             "<div class=\"scroll\"><table id=\"live\"><thead><tr><th>Bàn<br>Board</th>"
-             "<th>Đỏ<br>Red</th><th>Đen<br>Black</th><th>Kết quả<br>Result</th>"
-             "</tr></thead><tbody>"]
+             "<div class=\"scroll\"><table id=\"live\"><thead><tr>"
+             + "".join(f"<th>{_head(c)}</th>" for c in ("TOURNAMENT_BOARD", "TOURNAMENT_RED",
+                                                        "TOURNAMENT_BLACK", "TOURNAMENT_RESULT"))
+             + "</tr></thead><tbody>"]
     for b in live["boards"]:
         result = escape(b["result"]) if b["result"] else _both("TOURNAMENT_PLAYING")
         if b["room"]:

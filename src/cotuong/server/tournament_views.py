@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cotuong.messages import Message
 from cotuong.server.timecontrol import TimeControl
 from cotuong.tournament import StandingRow, Tournament
 
@@ -44,6 +45,22 @@ class Options:
 
     def replace(self, **changes: Any) -> Options:
         return dataclasses.replace(self, **changes)
+
+
+def time_control_text(tc: TimeControl) -> str:
+    """The time control as the pages print it, in both languages.
+
+    >>> time_control_text(TimeControl("fischer", 900_000, 10_000))
+    '15 phút + 10 giây mỗi nước / 15 min + 10 s per move'
+    >>> time_control_text(TimeControl("byoyomi", 600_000, period_ms=30_000))
+    '10 phút, rồi 30 giây mỗi nước / 10 min, then 30 s a move'
+    """
+    base = f"{tc.base_ms / 60_000:g}"
+    if tc.kind == "fischer":
+        m = Message.of("TOURNAMENT_TC_FISCHER", base=base, inc=f"{tc.increment_ms / 1000:g}")
+    else:
+        m = Message.of("TOURNAMENT_TC_BYOYOMI", base=base, period=f"{tc.period_ms / 1000:g}")
+    return f"{m.vi} / {m.en}"
 
 
 def standing_json(r: StandingRow) -> dict[str, Any]:

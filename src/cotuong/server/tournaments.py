@@ -4,8 +4,8 @@ draws the numbers; each round's boards become rooms with both seats reserved for
 paired players; every game's end is recorded in the tournament's event log, as is a
 no-show forfeit once the round's wait is over; the next round opens when the current one
 is complete (``round_start="auto"``) or when the arbiter says (``"arbiter"``). The
-arbiter corrects results and withdraws players; each of those is an event of the log
-(who and when), so nothing is overwritten.
+arbiter (:mod:`cotuong.server.tournament_arbiter`) corrects results and withdraws
+players; each of those is an event of the log (who and when), so nothing is overwritten.
 
 Pairings, colours, results, withdrawals and standings are the library's own; this module
 only decides when they happen. Every change of one tournament runs under its lock, and a
@@ -27,26 +27,21 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
-from cotuong.messages import Listing
 from cotuong.server import tournament_store as ts
 from cotuong.server.database import Database
 from cotuong.server.errors import ServiceError, Words
-from cotuong.server.rooms import Player, Rooms, validate_room_options
+from cotuong.server.rooms import Player, Rooms
 from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.table import End, GameTable
-from cotuong.server.tournament_ends import arbiter_end, no_show_end, no_show_result
+from cotuong.server.tournament_ends import no_show_end, no_show_result
 from cotuong.server.tournament_views import Options, tournament_view
-from cotuong.tournament import InvalidResultError, Result, Tournament, TournamentError
+from cotuong.tournament import Result, Tournament, TournamentError
 from cotuong.tournament.events import Event
-from cotuong.tournament.players import name_key
-from cotuong.tournament.results import parse_result
 
 log = logging.getLogger("cotuong.server")
 T = TypeVar("T")
-MAX_PLAYERS = 24
 SERVER = "server"  # the actor of the events the server records by itself
-ROUND_STARTS = ("auto", "arbiter")
 
 
 def rule_error(exc: TournamentError) -> ServiceError:
@@ -55,7 +50,8 @@ def rule_error(exc: TournamentError) -> ServiceError:
 
 
 class Tournaments:
-    """Create, start, run and view online round robins (one per app, no global state)."""
+    """The director: runs and shows the online round robins of one app (no global state);
+    the organiser's actions are :class:`~cotuong.server.tournament_arbiter.Arbiter`'s."""
 
     def __init__(self, database: Database, games: GameService, rooms: Rooms,
                  clock: ClockSource, settings: Settings) -> None:
@@ -79,8 +75,8 @@ class Tournaments:
         rooms, the no-show timer."""
         for tid in await self.database.run(ts.running_ids, self.engine):
             try:
-                async with self._locked(tid):
-                    await self._resume(tid)
+                async with self.locked(tid):
+                    await self.resume(tid)
             except Exception:
                 log.exception("tournament %s could not be resumed", tid)
 
@@ -94,12 +90,12 @@ class Tournaments:
                 await task
 
     @contextlib.asynccontextmanager
-    async def _locked(self, tid: int) -> AsyncIterator[None]:
+    async def locked(self, tid: int) -> AsyncIterator[None]:
         async with self._locks.setdefault(tid, asyncio.Lock()):
             yield
 
     # ------------------------------------------------------------ reading
-    async def _load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
+    async def load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
         found = await self.database.run(ts.load, self.engine, tid)
         if found is None:
             raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
@@ -107,7 +103,7 @@ class Tournaments:
 
     async def state(self, tid: int) -> tuple[dict[str, Any], Tournament, list[dict[str, Any]]]:
         """The row, the tournament and its board rows (for views and pages)."""
-        row, t = await self._load(tid)
+        row, t = await self.load(tid)
         return row, t, await self.database.run(ts.boards, self.engine, tid)
 
     async def view(self, tid: int) -> dict[str, Any]:
@@ -118,7 +114,7 @@ class Tournaments:
 
     async def history(self, tid: int) -> list[dict[str, Any]]:
         """The event log (the audit trail): every event with who made it and when."""
-        await self._load(tid)
+        await self.load(tid)
         rows = await self.database.run(ts.history, self.engine, tid)
         names = {SERVER: SERVER}
         for r in rows:
@@ -134,166 +130,6 @@ class Tournaments:
         return [{"tournament_id": r["id"], "name": r["name"],
                  "organiser": r["organiser_name"], "status": r["status"],
                  "open_round": r["open_round"], "created_at": r["created_at"]} for r in rows]
-
-    # ------------------------------------------------------------ the organiser
-    async def create(self, who: Player, body: dict[str, Any]) -> dict[str, Any]:
-        """A new event organised by ``who`` (an account); numbers are drawn at start."""
-        if not who.account:
-            raise ServiceError("NOT_LOGGED_IN", "ERR_ORGANISER_ACCOUNT")
-        names = [str(n) for n in body["players"]]
-        seen: dict[str, str] = {}
-        twice = []
-        for n in names:
-            if name_key(n) in seen:
-                twice.append(n)
-            seen[name_key(n)] = n
-        if twice:
-            raise ServiceError("DUPLICATE_PLAYERS", names=Listing(tuple(twice)))
-        if len(names) < 2:
-            raise ServiceError("TOO_FEW_PLAYERS", count=len(names))
-        if len(names) > MAX_PLAYERS:
-            raise ServiceError("TOO_MANY_PLAYERS", count=len(names), limit=MAX_PLAYERS)
-        identities: dict[str, str] = {}
-        missing = []
-        for n in names:
-            user = await self.database.run(self.database.store.user_by_name, n)
-            if user is None:
-                missing.append(n)
-            else:
-                identities[str(user["username"])] = f"u:{user['id']}"
-        if missing:
-            raise ServiceError("UNKNOWN_PLAYERS", names=Listing(tuple(missing)))
-        room = validate_room_options({"rules": body.get("rules"),
-                                      "time_control": body.get("time_control")})
-        if body.get("round_start", "auto") not in ROUND_STARTS:
-            raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
-        no_show = body.get("no_show_s")
-        options = Options(room["rules"], room["tc"], body.get("round_start", "auto"),
-                          self.settings.tournament_no_show_s if no_show is None
-                          else float(no_show), body.get("lang") or "vi", identities)
-        try:
-            t = Tournament(list(identities), double=bool(body.get("double", False)),
-                           name=str(body["name"]))
-        except TournamentError as exc:
-            raise rule_error(exc) from None
-        tid = await self.database.run(ts.create_tournament, self.engine, t, {
-            "name": t.name, "organiser": who.identity, "organiser_name": who.name,
-            "options": json.dumps(options.to_json(), ensure_ascii=False),
-            "created_at": self.clock.now_ms()})
-        return await self.view(tid)
-
-    async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Tournament]:
-        row, t = await self._load(tid)
-        if row["organiser"] != who.identity:
-            raise ServiceError("NOT_ORGANISER")
-        return row, t
-
-    async def begin(self, tid: int, who: Player) -> dict[str, Any]:
-        """Start the event: draw the numbers and open round 1."""
-        async with self._locked(tid):
-            row, _ = await self._organised(tid, who)
-            if row["status"] != "created":
-                raise ServiceError("TOURNAMENT_STARTED")
-            await self._update(tid, lambda t: t.draw_numbers(), who.identity,
-                               {"status": "running"})
-            await self._open(tid, 1)
-        return await self.view(tid)
-
-    async def next_round(self, tid: int, who: Player) -> dict[str, Any]:
-        """The arbiter opens the next round (the current one must be complete)."""
-        async with self._locked(tid):
-            row, t = await self._organised(tid, who)
-            self._running(row)
-            r = row["open_round"]
-            done, total = t.progress(r)
-            if done < total:
-                raise ServiceError("ROUND_NOT_COMPLETE", round=r, missing=total - done)
-            if r >= t.rounds:
-                raise ServiceError("TOURNAMENT_FINISHED")
-            await self._open(tid, r + 1)
-        return await self.view(tid)
-
-    async def configure(self, tid: int, who: Player, no_show_s: float | None,
-                        round_start: str | None) -> dict[str, Any]:
-        """Change the no-show wait or how rounds open (from now on)."""
-        async with self._locked(tid):
-            row, _ = await self._organised(tid, who)
-            options = Options.from_json(json.loads(row["options"]))
-            if round_start is not None:
-                if round_start not in ROUND_STARTS:
-                    raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
-                options = options.replace(round_start=round_start)
-            if no_show_s is not None:
-                options = options.replace(no_show_s=float(no_show_s))
-            await self.database.run(ts.set_fields, self.engine, tid, {
-                "options": json.dumps(options.to_json(), ensure_ascii=False)})
-            if row["status"] == "running":
-                await self._resume(tid)
-        return await self.view(tid)
-
-    async def set_result(self, tid: int, who: Player, round_no: int, board: int,
-                         result: str, reason: str) -> dict[str, Any]:
-        """The arbiter records or corrects the result of a board (a live game ends with
-        it); the log keeps the old result and the correction."""
-        try:
-            res = parse_result(result)
-        except InvalidResultError:
-            raise ServiceError("BAD_REQUEST", "ERR_BAD_RESULT") from None
-        async with self._locked(tid):
-            row, t = await self._organised(tid, who)
-            if row["status"] == "created":
-                raise ServiceError("TOURNAMENT_NOT_STARTED")
-            pairing = _board(t, round_no, board)
-            if round_no > row["open_round"]:
-                raise ServiceError("BOARD_NOT_OPEN", round=round_no)
-
-            def change(t: Tournament) -> object:
-                if t.result_of(round_no, board) is None:
-                    return t.record(round_no, pairing[0], pairing[1], res)
-                return t.correct(round_no, pairing[0], pairing[1], res, reason=reason)
-            await self._update(tid, change, who.identity)
-            await self._end_boards(tid, {(round_no, board)}, arbiter_end(res))
-            await self._advance(tid)
-        return await self.view(tid)
-
-    async def withdraw(self, tid: int, who: Player, username: str, policy: str,
-                       from_round: int | None) -> dict[str, Any]:
-        """Withdraw a player: ``forfeit`` (their games without a result from
-        ``from_round`` on are lost by forfeit; default: the round under way if their game
-        in it has no result yet, else the next) or ``annul`` (all their games are struck
-        from the standings). Their live game ends."""
-        async with self._locked(tid):
-            row, t = await self._organised(tid, who)
-            self._running(row)
-            try:
-                player = t.player(username)
-            except TournamentError:
-                raise ServiceError("NOT_A_PLAYER", username=username) from None
-            r = row["open_round"]
-            if from_round is None:
-                mine = [p for p in t.pairings(r) if player.name in (p.red, p.black)]
-                from_round = r if mine and t.result_of(r, mine[0].board) is None else r + 1
-            start = from_round
-            before = {(g.round, g.board) for g in t.games()}
-            await self._update(tid, lambda t: t.withdraw(player.name, policy, start),
-                               who.identity)
-            _, t = await self._load(tid)
-            forfeits = [g for g in t.games() if (g.round, g.board) not in before]
-            live = {(r, p.board) for p in t.pairings(r)
-                    if player.name in (p.red, p.black) and p.rests is None}
-            end = arbiter_end(None)
-            for g in forfeits:
-                if (g.round, g.board) in live:
-                    await self._end_boards(tid, {(g.round, g.board)}, arbiter_end(g.result))
-                    live.discard((g.round, g.board))
-            if policy == "annul":
-                await self._end_boards(tid, live, end)
-            await self._advance(tid)
-        view = await self.view(tid)
-        return {**view, "withdrawal": {
-            "player": player.name, "policy": policy, "from_round": start,
-            "forfeits": [{"round": g.round, "board": g.board, "result": g.result.text}
-                         for g in forfeits]}}
 
     # ------------------------------------------------------------ players
     async def arrived(self, code: str, slot: str | None) -> None:
@@ -315,18 +151,12 @@ class Tournaments:
         if board is None or board["game_id"] != t.id:
             return
         tid = board["tournament_id"]
-        async with self._locked(tid):
+        async with self.locked(tid):
             await self._record_game(tid, board["round"], board["board"], t)
-            await self._advance(tid)
+            await self.advance(tid)
 
     # ------------------------------------------------------------ the machinery
-    def _running(self, row: dict[str, Any]) -> None:
-        if row["status"] == "created":
-            raise ServiceError("TOURNAMENT_NOT_STARTED")
-        if row["status"] == "finished":
-            raise ServiceError("TOURNAMENT_FINISHED")
-
-    async def _update(self, tid: int, change: Callable[[Tournament], T], actor: str,
+    async def update(self, tid: int, change: Callable[[Tournament], T], actor: str,
                       fields: dict[str, Any] | None = None) -> T:
         try:
             return await self.database.run(ts.update, self.engine, tid, change, actor,
@@ -338,22 +168,22 @@ class Tournaments:
         """Record a finished game's result, unless the board has one or it has none."""
         if g.end is None or g.end.result not in ("1-0", "0-1", "1/2-1/2"):
             return
-        _, t = await self._load(tid)
+        _, t = await self.load(tid)
         if t.result_of(round_no, board) is not None:
             return
-        red, black = _board(t, round_no, board)
-        await self._update(tid, _recording(round_no, red, black, g.end.result), SERVER)
+        red, black = board_names(t, round_no, board)
+        await self.update(tid, _recording(round_no, red, black, g.end.result), SERVER)
 
-    async def _open(self, tid: int, round_no: int) -> None:
+    async def open_round(self, tid: int, round_no: int) -> None:
         """Open a round: its board rows, then a room for each board still to play."""
-        _, t = await self._load(tid)
+        _, t = await self.load(tid)
         boards = [p.board for p in t.pairings(round_no) if p.rests is None]
         await self.database.run(ts.set_fields, self.engine, tid, {
             "open_round": round_no, "round_opened_at": self.clock.now_ms()})
         await self.database.run(ts.add_boards, self.engine, tid, round_no, boards)
-        await self._resume(tid)
+        await self.resume(tid)
 
-    async def _resume(self, tid: int) -> None:
+    async def resume(self, tid: int) -> None:
         """Make the open round whole: rooms for its boards to play, results of games that
         ended unseen, the next round if it is complete, the no-show timer."""
         row, t, boards = await self.state(tid)
@@ -363,7 +193,7 @@ class Tournaments:
         for b in boards:
             if b["round"] != r or t.result_of(r, b["board"]) is not None:
                 continue
-            red, black = _board(t, r, b["board"])
+            red, black = board_names(t, r, b["board"])
             if {red, black} & struck:
                 continue  # an annulled player's games are never played
             if b["room_code"] is None:
@@ -376,12 +206,12 @@ class Tournaments:
             else:
                 game = await self.games.load(b["game_id"])
                 await self._record_game(tid, r, b["board"], game)
-        await self._advance(tid)
+        await self.advance(tid)
 
-    async def _advance(self, tid: int) -> None:
+    async def advance(self, tid: int) -> None:
         """After a change: finish the event, open the next round (``auto``) or wait, and
         keep the no-show timer for the open round."""
-        row, t = await self._load(tid)
+        row, t = await self.load(tid)
         r = row["open_round"]
         if row["status"] != "running" or r == 0:
             return
@@ -392,7 +222,7 @@ class Tournaments:
                 await self.database.run(ts.set_fields, self.engine, tid,
                                         {"status": "finished"})
             elif Options.from_json(json.loads(row["options"])).round_start == "auto":
-                await self._open(tid, r + 1)
+                await self.open_round(tid, r + 1)
             return
         self._schedule(tid, row)
 
@@ -434,7 +264,7 @@ class Tournaments:
         """Once the open round's wait is over, a paired player who never came (never
         took their seat, never moved) loses by forfeit; both absent: both lose. Called by
         the timer (and by tests after moving a fake clock)."""
-        async with self._locked(tid):
+        async with self.locked(tid):
             row, t, boards = await self.state(tid)
             options = Options.from_json(json.loads(row["options"]))
             r = row["open_round"]
@@ -457,20 +287,20 @@ class Tournaments:
                 if red and black:
                     continue
                 result = no_show_result(red, black)
-                red_name, black_name = _board(t, r, b["board"])
-                await self._update(tid, _recording(r, red_name, black_name, result), SERVER)
-                await self._end_boards(tid, {(r, b["board"])},
+                red_name, black_name = board_names(t, r, b["board"])
+                await self.update(tid, _recording(r, red_name, black_name, result), SERVER)
+                await self.end_boards(tid, {(r, b["board"])},
                                        no_show_end(result, options.no_show_s))
-            await self._advance(tid)
+            await self.advance(tid)
 
-    async def _end_boards(self, tid: int, keys: set[tuple[int, int]], end: End) -> None:
+    async def end_boards(self, tid: int, keys: set[tuple[int, int]], end: End) -> None:
         """End the live games of these boards (their result is recorded already)."""
         for b in await self.database.run(ts.boards, self.engine, tid):
             if (b["round"], b["board"]) in keys and b["room_code"] is not None:
                 await self.games.finish(b["room_code"], b["game_id"], end)
 
 
-def _board(t: Tournament, round_no: int, board: int) -> tuple[str, str]:
+def board_names(t: Tournament, round_no: int, board: int) -> tuple[str, str]:
     """The red and black players' names at a board, or ``NO_SUCH_BOARD``."""
     if not 1 <= round_no <= t.rounds:
         raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
