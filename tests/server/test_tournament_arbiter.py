@@ -161,3 +161,54 @@ def test_lots_for_a_final_tie_and_the_printed_details() -> None:
                 for c in people.values():
                     await c.aclose()
     run(scenario())
+
+
+def test_scheduled_rounds_open_at_their_times() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(SETTINGS, clock=clock) as srv:
+            people = await accounts(srv, ["anh", "binh", "chi", "trongtai"])
+            arb = people["trongtai"]
+            tournaments = srv.app.state.tournaments
+            try:
+                now = clock.now_ms()
+                times = [now + 60_000, now + 120_000, now + 180_000]
+                base = {"name": "Theo lịch", "players": ["anh", "binh", "chi"],
+                        "round_start": "scheduled", "no_show_s": 0}
+                for bad in (None, times[:2], [times[1], times[0], times[2]]):
+                    r = await arb.post("/api/tournaments", json={**base, "round_times": bad})
+                    assert r.json()["error"]["code"] == "BAD_REQUEST", bad
+                    assert "3" in r.json()["error"]["message"]
+                r = await arb.post("/api/tournaments", json={**base, "round_times": times})
+                tid = r.json()["tournament_id"]
+                path = f"/api/tournaments/{tid}"
+                v = (await arb.post(f"{path}/start")).json()
+                assert (v["status"], v["open_round"], v["next_round_at"]) == (
+                    "running", 0, times[0])
+                page = (await arb.get(f"/tournaments/{tid}")).text
+                assert 'id="next-round"' in page and "Vòng 1 bắt đầu lúc" in page
+                clock.advance(59_000)
+                await tournaments.check_schedule(tid)
+                assert (await view(arb, tid))["open_round"] == 0
+                clock.advance(1_000)
+                await tournaments.check_schedule(tid)
+                v = await view(arb, tid)
+                assert v["open_round"] == 1 and board(v, 1, 1)["room"]
+                await arb.post(f"{path}/results", json={"round": 1, "board": 1,
+                                                        "result": "1-0"})
+                clock.advance(30_000)  # round 1 complete early: round 2 waits for its time
+                await tournaments.check_schedule(tid)
+                v = await view(arb, tid)
+                assert (v["open_round"], v["next_round_at"]) == (1, times[1])
+                # The arbiter may open it early, or move the schedule.
+                r = await arb.patch(path, json={"round_times": [now, now + 90_000, now]})
+                assert r.json()["error"]["code"] == "BAD_REQUEST"
+                r = await arb.patch(path, json={"round_times": [now, now + 90_000,
+                                                                now + 100_000]})
+                assert r.json()["open_round"] == 2  # its new time has come
+                r = await arb.patch(path, json={"round_start": "auto"})
+                assert (r.json()["round_start"], r.json()["round_times"]) == ("auto", None)
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())

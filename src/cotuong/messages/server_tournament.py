@@ -35,8 +35,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "{username} is not a player of this tournament"),
     "ERR_BAD_RESULT": ("Kết quả phải là 1-0, 0-1, 1/2-1/2, +/-, -/+ hoặc -/-",
                        "a result is 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-"),
-    "ERR_BAD_ROUND_START": ("round_start phải là auto hoặc arbiter",
-                            "round_start must be 'auto' or 'arbiter'"),
+    "ERR_BAD_ROUND_START": ("round_start phải là auto, arbiter hoặc scheduled",
+                            "round_start must be 'auto', 'arbiter' or 'scheduled'"),
+    "ERR_BAD_ROUND_TIMES": ("round_start scheduled cần round_times: {rounds} thời điểm "
+                            "(mili giây Unix), mỗi vòng một, không giảm dần",
+                            "round_start 'scheduled' needs round_times: {rounds} times "
+                            "(Unix ms), one per round, none before the one before"),
     "ERR_TOURNAMENT_RULE": ("Trọng tài không thể làm việc này: {why}", "refused: {why}"),
     "ERR_TOURNAMENT_GAME": ("Ván đấu của giải không được hủy, đi lại hay đấu lại",
                             "a tournament game cannot be aborted, taken back or rematched"),
@@ -53,6 +57,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TOURNAMENT_FINISHED": ("Giải đã kết thúc", "The tournament is over"),
     "TOURNAMENT_WATCH": ("Xem ván", "Watch"),
     "TOURNAMENT_PLAYING": ("đang đấu", "in play"),
+    "TOURNAMENT_ROUND_AT": ("Vòng {round} bắt đầu lúc {time}", "Round {round} starts at {time}"),
     "TOURNAMENT_LIST": ("Các giải đấu", "Tournaments"),
     "TOURNAMENT_NONE": ("Chưa có giải đấu nào", "No tournaments yet"),
     "TOURNAMENT_STATUS_CREATED": ("chưa bắt đầu", "not started"),

@@ -13,6 +13,7 @@ event of the tournament's log with who made it; the director
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 from cotuong.messages import Listing
@@ -27,7 +28,24 @@ from cotuong.tournament.players import name_key
 from cotuong.tournament.results import parse_result
 
 MAX_PLAYERS = 24
-ROUND_STARTS = ("auto", "arbiter")
+ROUND_STARTS = ("auto", "arbiter", "scheduled")
+
+
+def checked_start(round_start: str, times: list[int] | None, rounds: int) -> tuple[int, ...]:
+    """The round times of ``round_start`` (``()`` unless ``scheduled``), or a refusal.
+
+    >>> checked_start("scheduled", [10, 20], 2), checked_start("auto", None, 2)
+    ((10, 20), ())
+    """
+    if round_start not in ROUND_STARTS:
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
+    if round_start != "scheduled" and times is None:
+        return ()
+    ok = round_start == "scheduled" and times is not None and len(times) == rounds \
+        and all(x >= 0 for x in times) and all(a <= b for a, b in pairwise(times))
+    if not ok or times is None:
+        raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_TIMES", rounds=rounds)
+    return tuple(times)
 
 
 class Arbiter:
@@ -65,17 +83,17 @@ class Arbiter:
             raise ServiceError("UNKNOWN_PLAYERS", names=Listing(tuple(missing)))
         room = validate_room_options({"rules": body.get("rules"),
                                       "time_control": body.get("time_control")})
-        if body.get("round_start", "auto") not in ROUND_STARTS:
-            raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
-        no_show = body.get("no_show_s")
-        options = Options(room["rules"], room["tc"], body.get("round_start", "auto"),
-                          self.d.settings.tournament_no_show_s if no_show is None
-                          else float(no_show), body.get("lang") or "vi", identities)
         try:
             t = Tournament(list(identities), double=bool(body.get("double", False)),
                            name=str(body["name"]))
         except TournamentError as exc:
             raise rule_error(exc) from None
+        start = body.get("round_start") or "auto"
+        times = checked_start(start, body.get("round_times"), t.rounds)
+        no_show = body.get("no_show_s")
+        options = Options(room["rules"], room["tc"], start,
+                          self.d.settings.tournament_no_show_s if no_show is None
+                          else float(no_show), body.get("lang") or "vi", identities, times)
         tid = await self.d.database.run(ts.create_tournament, self.d.engine, t, {
             "name": t.name, "organiser": who.identity, "organiser_name": who.name,
             "options": json.dumps(options.to_json(), ensure_ascii=False),
@@ -89,7 +107,8 @@ class Arbiter:
         return row, t
 
     async def begin(self, tid: int, who: Player) -> dict[str, Any]:
-        """Start the event: draw the numbers and open round 1."""
+        """Start the event: draw the numbers and open round 1 (a scheduled round 1 at
+        its time)."""
         async with self.d.locked(tid):
             row, _ = await self._organised(tid, who)
             if row["status"] != "created":
@@ -101,16 +120,17 @@ class Arbiter:
                 if tc is not None:  # printed on the pages
                     t.set_details(time_control=time_control_text(tc))
             await self.d.update(tid, start, who.identity, {"status": "running"})
-            await self.d.open_round(tid, 1)
+            await self.d.advance(tid)
         return await self.d.view(tid)
 
     async def next_round(self, tid: int, who: Player) -> dict[str, Any]:
-        """The arbiter opens the next round (the current one must be complete)."""
+        """The arbiter opens the next round (the current one must be complete; a
+        scheduled round may open early)."""
         async with self.d.locked(tid):
             row, t = await self._organised(tid, who)
             self._running(row)
             r = row["open_round"]
-            done, total = t.progress(r)
+            done, total = t.progress(r) if r else (0, 0)
             if done < total:
                 raise ServiceError("ROUND_NOT_COMPLETE", round=r, missing=total - done)
             if r >= t.rounds:
@@ -119,21 +139,24 @@ class Arbiter:
         return await self.d.view(tid)
 
     async def configure(self, tid: int, who: Player, no_show_s: float | None,
-                        round_start: str | None,
-                        details: dict[str, str] | None = None) -> dict[str, Any]:
+                        round_start: str | None, details: dict[str, str] | None = None,
+                        round_times: list[int] | None = None) -> dict[str, Any]:
         """Change the no-show wait or how rounds open (from now on), or the details the
         pages print (``venue``, ``dates``, ``chief_arbiter``: an event of the log)."""
         async with self.d.locked(tid):
-            row, _ = await self._organised(tid, who)
-            if details:
-                await self.d.update(tid, lambda t: t.set_details(**details), who.identity)
+            row, t = await self._organised(tid, who)
             options = Options.from_json(json.loads(row["options"]))
-            if round_start is not None:
-                if round_start not in ROUND_STARTS:
-                    raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
-                options = options.replace(round_start=round_start)
+            if round_start is not None or round_times is not None:
+                start = round_start or options.round_start
+                given = round_times
+                if given is None and start == "scheduled" and options.round_times:
+                    given = list(options.round_times)  # switching back to them
+                options = options.replace(round_start=start,
+                                          round_times=checked_start(start, given, t.rounds))
             if no_show_s is not None:
                 options = options.replace(no_show_s=float(no_show_s))
+            if details:
+                await self.d.update(tid, lambda t: t.set_details(**details), who.identity)
             await self.d.database.run(ts.set_fields, self.d.engine, tid, {
                 "options": json.dumps(options.to_json(), ensure_ascii=False)})
             if row["status"] == "running":
@@ -180,7 +203,8 @@ class Arbiter:
                 raise ServiceError("NOT_A_PLAYER", username=username) from None
             r = row["open_round"]
             if from_round is None:
-                mine = [p for p in t.pairings(r) if player.name in (p.red, p.black)]
+                mine = [p for p in t.pairings(r) if player.name in (p.red, p.black)] if r \
+                    else []
                 from_round = r if mine and t.result_of(r, mine[0].board) is None else r + 1
             start = from_round
             before = {(g.round, g.board) for g in t.games()}
@@ -188,7 +212,7 @@ class Arbiter:
                                who.identity)
             _, t = await self.d.load(tid)
             forfeits = [g for g in t.games() if (g.round, g.board) not in before]
-            live = {(r, p.board) for p in t.pairings(r)
+            live = {(r, p.board) for p in (t.pairings(r) if r else ())
                     if player.name in (p.red, p.black) and p.rests is None}
             end = arbiter_end(None)
             for g in forfeits:

@@ -14,11 +14,13 @@ them and, for the organiser only, the arbiter's forms — and the list of tourna
 
 from __future__ import annotations
 
+import json
+import time
 from html import escape
 from typing import Any
 
 from cotuong.messages import Message
-from cotuong.server.tournament_views import rounds_json, shown_round
+from cotuong.server.tournament_views import Options, rounds_json, shown_round
 from cotuong.tournament import Tournament
 from cotuong.tournament.page import render_html
 
@@ -69,8 +71,20 @@ def _head(code: str) -> str:
     return f"{escape(m.vi)}<br>{escape(m.en)}"
 
 
+def _next_round(row: dict[str, Any]) -> str:
+    """When the next round opens, if it is scheduled (UTC)."""
+    r = row["open_round"] + 1
+    at = Options.from_json(json.loads(row["options"])).opens_at(r)
+    if at is None:
+        return ""
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at / 1000))
+    return f"<p id=\"next-round\">{_both('TOURNAMENT_ROUND_AT', round=r, time=when)}</p>"
+
+
 def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]) -> str:
     r = row["open_round"]
+    if r == 0:
+        return _next_round(row)
     live = next(x for x in rounds_json(row, t, boards) if x["round"] == r)
     lines = [f"<h2 id=\"state\">{_both('TOURNAMENT_ROUND_OPEN', round=r)}</h2>",
              "<div class=\"scroll\"><table id=\"live\"><thead><tr>"
@@ -86,6 +100,8 @@ def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]
                      f"<td class=\"name\">{escape(b['red'])}</td>"
                      f"<td class=\"name\">{escape(b['black'])}</td><td>{result}</td></tr>")
     lines.append("</tbody></table></div>")
+    if live["complete"]:
+        lines.append(_next_round(row))
     return "\n".join(lines)
 
 

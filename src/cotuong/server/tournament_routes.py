@@ -36,6 +36,7 @@ class CreateTournament(BaseModel):
     time_control: TimeControlBody | None = None
     rules: str = "xiangqiplay"
     round_start: str = "auto"
+    round_times: list[int] | None = Field(None, max_length=2 * MAX_PLAYERS)
     no_show_s: float | None = Field(None, ge=0, le=86_400)
     lang: Literal["vi", "en"] = "vi"
 
@@ -63,6 +64,7 @@ class Configure(BaseModel):
     model_config = ConfigDict(extra="forbid")
     no_show_s: float | None = Field(None, ge=0, le=86_400)
     round_start: str | None = None
+    round_times: list[int] | None = Field(None, max_length=2 * MAX_PLAYERS)
     venue: str | None = Field(None, max_length=120)
     dates: str | None = Field(None, max_length=120)
     chief_arbiter: str | None = Field(None, max_length=120)
@@ -130,7 +132,8 @@ def tournament_router(tournaments: Tournaments,
         organiser)."""
         details = {k: v for k in ("venue", "dates", "chief_arbiter")
                    if (v := getattr(body, k)) is not None}
-        return await arbiter.configure(tid, who, body.no_show_s, body.round_start, details)
+        return await arbiter.configure(tid, who, body.no_show_s, body.round_start, details,
+                                       body.round_times)
 
     @router.post("/api/tournaments/{tid}/lots")
     async def lots(body: DrawLots, tid: int = TournamentId,

@@ -31,17 +31,25 @@ class Options:
     no_show_s: float
     lang: str
     identities: dict[str, str]
+    round_times: tuple[int, ...] = ()  # round_start "scheduled": each round's, Unix ms
 
     def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "time_control": self.tc.to_json() if self.tc else None,
                 "round_start": self.round_start, "no_show_s": self.no_show_s,
-                "lang": self.lang, "identities": self.identities}
+                "lang": self.lang, "identities": self.identities,
+                "round_times": list(self.round_times)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
         return cls(data["rules"], TimeControl.from_json(data["time_control"]),
                    data["round_start"], float(data["no_show_s"]), data["lang"],
-                   dict(data["identities"]))
+                   dict(data["identities"]), tuple(data.get("round_times", ())))
+
+    def opens_at(self, round_no: int) -> int | None:
+        """When a scheduled round opens (``None``: not scheduled)."""
+        if self.round_start != "scheduled" or not 1 <= round_no <= len(self.round_times):
+            return None
+        return self.round_times[round_no - 1]
 
     def replace(self, **changes: Any) -> Options:
         return dataclasses.replace(self, **changes)
@@ -122,6 +130,9 @@ def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
         "tournament_id": row["id"], "name": t.title, "organiser": row["organiser_name"],
         "status": row["status"], "double": t.double, "rules": o.rules,
         "time_control": o.tc.to_json() if o.tc else None, "round_start": o.round_start,
+        "round_times": list(o.round_times) if o.round_start == "scheduled" else None,
+        "next_round_at": o.opens_at(row["open_round"] + 1)
+        if row["status"] == "running" else None,
         "no_show_s": o.no_show_s, "round_count": t.rounds if started else None,
         "open_round": row["open_round"], "round_opened_at": row["round_opened_at"],
         "no_show_at": due, "server_time_ms": now_ms,

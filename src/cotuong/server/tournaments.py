@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from cotuong.server import tournament_store as ts
@@ -63,7 +63,8 @@ class Tournaments:
         self.clock = clock
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}  # no-show checks
+        self._openings: dict[int, asyncio.TimerHandle] = {}  # scheduled rounds
         self._checked: set[tuple[int, int]] = set()  # (tournament, round) checked past due
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
@@ -82,7 +83,7 @@ class Tournaments:
 
     async def stop(self) -> None:
         self._stopping = True
-        for timer in self._timers.values():
+        for timer in [*self._timers.values(), *self._openings.values()]:
             timer.cancel()
         for task in list(self._tasks):
             task.cancel()
@@ -209,22 +210,53 @@ class Tournaments:
         await self.advance(tid)
 
     async def advance(self, tid: int) -> None:
-        """After a change: finish the event, open the next round (``auto``) or wait, and
-        keep the no-show timer for the open round."""
+        """After a change: keep the no-show timer of a round in play; once it is
+        complete, finish the event or open the next round — at once (``auto``), at its
+        time (``scheduled``: a timer) or when the arbiter says (``arbiter``)."""
         row, t = await self.load(tid)
         r = row["open_round"]
-        if row["status"] != "running" or r == 0:
+        if row["status"] != "running":
             return
-        done, total = t.progress(r)
-        if done >= total:
+        if r > 0:
+            done, total = t.progress(r)
+            if done < total:
+                self._schedule(tid, row)
+                return
             self._cancel(tid)
             if r >= t.rounds:
                 await self.database.run(ts.set_fields, self.engine, tid,
                                         {"status": "finished"})
-            elif Options.from_json(json.loads(row["options"])).round_start == "auto":
-                await self.open_round(tid, r + 1)
-            return
-        self._schedule(tid, row)
+                return
+        options = Options.from_json(json.loads(row["options"]))
+        due = options.opens_at(r + 1)
+        if (options.round_start == "arbiter" and r > 0) \
+                or (due is not None and self._opening(tid, due)):
+            return  # the arbiter opens rounds after the first; or it is not time yet
+        await self.open_round(tid, r + 1)
+
+    def _opening(self, tid: int, due: int) -> bool:
+        """A timer to open the next round at ``due``; ``False`` if that time has come."""
+        timer = self._openings.pop(tid, None)
+        if timer is not None:
+            timer.cancel()
+        if due <= self.clock.now_ms():
+            return False
+        if not self._stopping:
+            delay = (due - self.clock.now_ms()) / 1000 + 0.005
+
+            def fire() -> None:
+                self._openings.pop(tid, None)
+                task = asyncio.ensure_future(self._run(self.check_schedule, tid))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            self._openings[tid] = asyncio.get_running_loop().call_later(delay, fire)
+        return True
+
+    async def check_schedule(self, tid: int) -> None:
+        """Open the next scheduled round if its time has come and the one before is
+        complete (called by its timer, and by tests after moving a fake clock)."""
+        async with self.locked(tid):
+            await self.advance(tid)
 
     def _cancel(self, tid: int) -> None:
         timer = self._timers.pop(tid, None)
@@ -249,16 +281,16 @@ class Tournaments:
 
         def fire() -> None:
             self._timers.pop(tid, None)
-            task = asyncio.ensure_future(self._timer(tid))
+            task = asyncio.ensure_future(self._run(self.check_no_shows, tid))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         self._timers[tid] = asyncio.get_running_loop().call_later(delay, fire)
 
-    async def _timer(self, tid: int) -> None:
+    async def _run(self, check: Callable[[int], Awaitable[None]], tid: int) -> None:
         try:
-            await self.check_no_shows(tid)
+            await check(tid)
         except Exception:
-            log.exception("the no-show check of tournament %s failed", tid)
+            log.exception("%s of tournament %s failed", check.__name__, tid)
 
     async def check_no_shows(self, tid: int) -> None:
         """Once the open round's wait is over, a paired player who never came (never
