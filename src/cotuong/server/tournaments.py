@@ -176,19 +176,21 @@ class Tournaments:
         await self.update(tid, _recording(round_no, red, black, g.end.result), SERVER)
 
     async def open_round(self, tid: int, round_no: int) -> None:
-        """Open a round: its board rows, then a room for each board still to play."""
+        """Open a round: its board rows and a room for each board still to play, then
+        the round is the open one (a view never shows it open without its rooms; a
+        restart in between opens it again, reusing what was made)."""
         _, t = await self.load(tid)
         boards = [p.board for p in t.pairings(round_no) if p.rests is None]
+        await self.database.run(ts.add_boards, self.engine, tid, round_no, boards)
+        await self._rooms_of(tid, round_no)
         await self.database.run(ts.set_fields, self.engine, tid, {
             "open_round": round_no, "round_opened_at": self.clock.now_ms()})
-        await self.database.run(ts.add_boards, self.engine, tid, round_no, boards)
         await self.resume(tid)
 
-    async def resume(self, tid: int) -> None:
-        """Make the open round whole: rooms for its boards to play, results of games that
-        ended unseen, the next round if it is complete, the no-show timer."""
+    async def _rooms_of(self, tid: int, r: int) -> None:
+        """A room for each board of round ``r`` still to play that has none; the results
+        of its boards' games that ended unseen."""
         row, t, boards = await self.state(tid)
-        r = row["open_round"]
         options = Options.from_json(json.loads(row["options"]))
         struck = {p.name for p in t.players if p.withdrawn == "annul"}
         for b in boards:
@@ -207,6 +209,13 @@ class Tournaments:
             else:
                 game = await self.games.load(b["game_id"])
                 await self._record_game(tid, r, b["board"], game)
+
+    async def resume(self, tid: int) -> None:
+        """Make the open round whole (rooms, results of games that ended unseen), then
+        the next round if it is complete, the timers."""
+        row, _ = await self.load(tid)
+        if row["open_round"]:
+            await self._rooms_of(tid, row["open_round"])
         await self.advance(tid)
 
     async def advance(self, tid: int) -> None:
