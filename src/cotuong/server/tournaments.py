@@ -82,6 +82,7 @@ class Tournaments:
                 log.exception("tournament %s could not be resumed", tid)
 
     async def stop(self) -> None:
+        """Cancel the timers and the checks under way (before the game service stops)."""
         self._stopping = True
         for timer in [*self._timers.values(), *self._openings.values()]:
             timer.cancel()
@@ -92,11 +93,13 @@ class Tournaments:
 
     @contextlib.asynccontextmanager
     async def locked(self, tid: int) -> AsyncIterator[None]:
+        """Hold the tournament's lock: one change of it at a time in this process."""
         async with self._locks.setdefault(tid, asyncio.Lock()):
             yield
 
     # ------------------------------------------------------------ reading
     async def load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
+        """The row and the tournament (its log replayed), or ``TOURNAMENT_NOT_FOUND``."""
         found = await self.database.run(ts.load, self.engine, tid)
         if found is None:
             raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
@@ -127,6 +130,7 @@ class Tournaments:
                  "by": names[r["actor"]], "at": r["recorded_at"]} for r in rows]
 
     async def recent(self, limit: int) -> list[dict[str, Any]]:
+        """The newest tournaments, for the list page and ``GET /api/tournaments``."""
         rows = await self.database.run(ts.recent, self.engine, limit)
         return [{"tournament_id": r["id"], "name": r["name"],
                  "organiser": r["organiser_name"], "status": r["status"],
@@ -146,8 +150,8 @@ class Tournaments:
     async def game_ended(self, t: GameTable) -> None:
         """A game's end was stored (the service's end hook): its result goes to the
         tournament's log if the game is a board's and the board has none yet."""
-        if not t.room.event or t.end is None:
-            return
+        if not t.room.event or t.end is None or self._stopping:
+            return  # (after a stop, the next start records it)
         board = await self.database.run(ts.board_of_room, self.engine, t.room.code)
         if board is None or board["game_id"] != t.id:
             return
@@ -158,7 +162,9 @@ class Tournaments:
 
     # ------------------------------------------------------------ the machinery
     async def update(self, tid: int, change: Callable[[Tournament], T], actor: str,
-                      fields: dict[str, Any] | None = None) -> T:
+                     fields: dict[str, Any] | None = None) -> T:
+        """Apply ``change`` and append its events by ``actor`` (one transaction); a
+        refusal of the library is ``TOURNAMENT_RULE`` in its words."""
         try:
             return await self.database.run(ts.update, self.engine, tid, change, actor,
                                            self.clock.now_ms(), fields)
