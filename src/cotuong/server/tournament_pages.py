@@ -35,6 +35,7 @@ section.arbiter form { margin: .6em 0; display: flex; flex-wrap: wrap; gap: .4em
 section.arbiter input, section.arbiter select, section.arbiter button { font: inherit; }
 section.arbiter input[type=number] { width: 4em; }
 section.arbiter .err { color: #b00000; width: 100%; }
+section.arbiter textarea { width: 100%; max-width: 30em; font: inherit; }
 @media print { section.arbiter { display: none; } }
 </style>"""
 # Each form posts its fields as JSON to its ``data-api`` (numbers where the API wants
@@ -178,8 +179,65 @@ def _empty_page(t: Tournament) -> str:
     return head + f"</h1>\n<ol id=\"entries\">{names}</ol></body></html>"
 
 
-def list_page(items: list[dict[str, Any]]) -> str:
-    """``/tournaments``: the newest tournaments with their state, linked to their pages."""
+_CREATE_JS = """
+<script>
+const create = document.querySelector("#form-create");
+create.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const f = new FormData(create);
+  const minutes = Number(f.get("minutes")), increment = Number(f.get("increment"));
+  const body = {
+    name: f.get("name"), players: f.get("players").split(/[\\s,;]+/).filter(Boolean),
+    double: f.get("double") === "on", rules: f.get("rules"),
+    round_start: f.get("round_start"), no_show_s: Number(f.get("no_show_min")) * 60,
+    time_control: minutes > 0 ? {kind: "fischer", base_ms: minutes * 60000,
+                                 increment_ms: increment * 1000} : null};
+  const reply = await fetch("/api/tournaments", {
+    method: "POST", body: JSON.stringify(body),
+    headers: {"Content-Type": "application/json", "Accept-Language": "vi"}});
+  const data = await reply.json();
+  if (reply.ok) { location.href = data.page_url; return; }
+  create.querySelector(".err").textContent = (data.error || {}).message || reply.statusText;
+});
+</script>"""
+
+
+def _label(code: str, control: str) -> str:
+    return f"<label>{_both(code)}<br>{control}</label>"
+
+
+def create_form() -> str:
+    """The form that creates a tournament (``POST /api/tournaments``), then opens its
+    page; the organiser starts it there."""
+    option = "".join
+    fields = [
+        _label("TOURNAMENT_NAME", "<input name=\"name\" maxlength=\"120\" required>"),
+        _label("TOURNAMENT_PLAYERS", "<textarea name=\"players\" rows=\"6\" required>"
+               "</textarea>"),
+        f"<label><input type=\"checkbox\" name=\"double\"> {_both('TOURNAMENT_DOUBLE')}"
+        "</label>",
+        _label("TOURNAMENT_MINUTES", "<input type=\"number\" name=\"minutes\" min=\"0\" "
+               "max=\"180\" value=\"15\">"),
+        _label("TOURNAMENT_INCREMENT", "<input type=\"number\" name=\"increment\" "
+               "min=\"0\" max=\"600\" value=\"10\">"),
+        _label("TOURNAMENT_RULES", "<select name=\"rules\">" + option(
+            f"<option>{r}</option>" for r in ("xiangqiplay", "asian")) + "</select>"),
+        _label("TOURNAMENT_ROUND_START", "<select name=\"round_start\">"
+               f"<option value=\"auto\">{_both('TOURNAMENT_START_AUTO')}</option>"
+               f"<option value=\"arbiter\">{_both('TOURNAMENT_START_ARBITER')}</option>"
+               "</select>"),
+        _label("TOURNAMENT_NO_SHOW_MIN", "<input type=\"number\" name=\"no_show_min\" "
+               "min=\"0\" max=\"1440\" value=\"10\">"),
+    ]
+    return (f"<section class=\"arbiter\"><h2>{_both('TOURNAMENT_CREATE')}</h2>"
+            "<form id=\"form-create\">" + "".join(fields)
+            + f"<button type=\"submit\">{_both('TOURNAMENT_SEND')}</button>"
+            "<span class=\"err\" role=\"alert\"></span></form></section>")
+
+
+def list_page(items: list[dict[str, Any]], account: bool = False) -> str:
+    """``/tournaments``: the newest tournaments with their state, linked to their pages;
+    for a logged-in ``account``, the form that organises a new one."""
     rows = []
     for x in items:
         state = {"created": _both("TOURNAMENT_STATUS_CREATED"),
@@ -190,6 +248,8 @@ def list_page(items: list[dict[str, Any]]) -> str:
                     f"{escape(x['organiser'])} — {state}</li>")
     body = f"<ul id=\"tournaments\">{''.join(rows)}</ul>" if rows \
         else f"<p>{_both('TOURNAMENT_NONE')}</p>"
+    body += _ARBITER_CSS + create_form() + _CREATE_JS if account \
+        else f"<p id=\"login\"><a href=\"/\">{_both('TOURNAMENT_LOGIN')}</a></p>"
     title = _both("TOURNAMENT_LIST")
     return ("<!DOCTYPE html><html lang=\"vi\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

@@ -147,8 +147,9 @@ def tournament_router(tournaments: Tournaments,
         return {"events": await tournaments.history(tid)}
 
     @router.get("/tournaments", include_in_schema=False)
-    async def index() -> HTMLResponse:
-        return HTMLResponse(list_page(await tournaments.recent(100)))
+    async def index(who: Player = who_dep) -> HTMLResponse:
+        """The list; a logged-in account also gets the form that organises one."""
+        return HTMLResponse(list_page(await tournaments.recent(100), who.account))
 
     @router.get("/tournaments/{tid}", include_in_schema=False)
     async def page(tid: int = TournamentId, who: Player = who_dep) -> HTMLResponse:

@@ -6,6 +6,7 @@ A4 pages when printed. Screenshots go to ``test-artifacts/e2e/``."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -34,13 +35,34 @@ def test_a_round_robin_board_played_in_the_browser_and_its_page(people: Any) -> 
         players[n] = people(n, **PHONE) if n == names[1] else people(n)
         register(players[n], n)
     url = arb.server.url
-    r = arb.context.request.post(url + "/api/tournaments", data={
-        "name": "Giải cờ tướng CLB Hà Nội", "players": names, "no_show_s": 0})
-    assert r.status == 201, r.text()
-    tid = r.json()["tournament_id"]
-    r = arb.context.request.post(f"{url}/api/tournaments/{tid}/start")
-    assert r.status == 200, r.text()
-    b = r.json()["rounds"][0]["boards"][0]
+    # A guest finds the list from the lobby, but no form to organise one.
+    guest = people("guest")
+    guest.goto("/")
+    guest.page.click("#tournaments-link")
+    guest.page.wait_for_url(re.compile(r".*/tournaments$"))
+    assert guest.page.locator("#login").count() == 1
+    assert guest.page.locator("#form-create").count() == 0
+    # The organiser creates the event with the form (a typo first), then starts it.
+    arb.goto("/tournaments")
+    form = arb.page.locator("#form-create")
+    form.locator("input[name=name]").fill("Giải cờ tướng CLB Hà Nội")
+    form.locator("textarea[name=players]").fill("\n".join([*names, "khongco" + tag]))
+    form.locator("input[name=minutes]").fill("0")
+    form.locator("input[name=no_show_min]").fill("0")
+    form.locator("button").click()
+    arb.page.wait_for_function("document.querySelector('#form-create .err').textContent")
+    assert f"khongco{tag}" in form.locator(".err").inner_text()
+    form.locator("textarea[name=players]").fill("\n".join(names))
+    form.locator("button").click()
+    arb.page.wait_for_url(re.compile(r".*/tournaments/\d+$"))
+    tid = int(arb.page.url.rsplit("/", 1)[1])
+    assert "Giải chưa bắt đầu" in arb.page.locator("#state").inner_text()
+    arb.page.locator("#form-start button").click()
+    arb.page.wait_for_selector("#live")
+    r = arb.context.request.get(f"{url}/api/tournaments/{tid}")
+    v = r.json()
+    assert (v["time_control"], v["no_show_s"], v["round_start"]) == (None, 0, "auto")
+    b = v["rounds"][0]["boards"][0]
     red, black = players[b["red"]], players[b["black"]]
     red.goto(f"/room/{b['room']}")
     red.wait_role("red")
@@ -48,14 +70,22 @@ def test_a_round_robin_board_played_in_the_browser_and_its_page(people: Any) -> 
     black.wait_role("black")
     arb.goto(f"/room/{b['room']}")
     arb.wait_role("spectator")
+    red.page.wait_for_selector("#btn-resign")
+    assert red.page.locator("#btn-abort").count() == 0  # no abort before the first move
     red.move("h2e2")
     black.wait_ply(1)
     black.move("h9g7")
     arb.wait_ply(2)
+    # A tournament's game offers no takeback or abort; it says what it is.
+    for p in (red, black):
+        assert p.page.locator("#btn-takeback, #btn-abort").count() == 0
+        assert p.page.locator("#btn-resign").count() == 1
+    assert black.page.locator("#info-rated").inner_text() == "Ván giải đấu"
     black.shot("60-tournament-board-black-phone")
     red.button("btn-resign", confirm=True)
     for p in (red, black, arb):
         p.wait_over()
+    assert red.page.locator("#btn-rematch").count() == 0
 
     arb.goto(f"/tournaments/{tid}")
     page = arb.page
