@@ -21,6 +21,7 @@ results of games that ended while no hook ran and opens the rooms still missing.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -66,6 +67,9 @@ class Tournaments:
         self._timers: dict[int, asyncio.TimerHandle] = {}  # no-show checks
         self._openings: dict[int, asyncio.TimerHandle] = {}  # scheduled rounds
         self._checked: set[tuple[int, int]] = set()  # (tournament, round) checked past due
+        # How often each tournament's no-show rule was applied past a deadline (once a
+        # round, not again and again while its games go on).
+        self.no_show_checks: collections.Counter[int] = collections.Counter()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         games.end_hooks.append(self.game_ended)
@@ -320,6 +324,7 @@ class Tournaments:
                     or self.clock.now_ms() < due:
                 return
             self._checked.add((tid, r))
+            self.no_show_checks[tid] += 1
             for b in boards:
                 if b["round"] != r or b["game_id"] is None \
                         or t.result_of(r, b["board"]) is not None:
