@@ -73,7 +73,8 @@ def test_unknown_fields_are_ignored_and_a_strange_secret_is_just_wrong() -> None
 
 
 def test_terminations_cover_the_core_and_aborted() -> None:
-    assert {t.name for t in CoreTermination} | {"ABORTED"} == {t.value for t in Termination}
+    assert {t.name for t in CoreTermination} | {"ABORTED", "ARBITER"} == {
+        t.value for t in Termination}
 
 
 def test_schema_has_both_directions() -> None:

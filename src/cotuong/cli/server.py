@@ -39,6 +39,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="a player away this long during a game loses (default 120)")
     p.add_argument("--waiting-expiry", type=positive_seconds, default=None, metavar="SECONDS",
                    help="a room nobody joins closes after this long (default 1800)")
+    p.add_argument("--no-show-wait", type=positive_seconds, default=None, metavar="SECONDS",
+                   help="a tournament player who has not come this long after the round "
+                        "opened loses by forfeit (default 600; an event may set its own)")
     p.add_argument("--engine-workers", type=int, default=None,
                    help="AI worker processes (default 1)")
     p.add_argument("--engine", default=None, metavar="SPEC",
@@ -65,6 +68,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
                                  abandon_after_s=args.abandon_after,
                                  waiting_room_s=args.waiting_expiry,
+                                 tournament_no_show_s=args.no_show_wait,
                                  engine_workers=args.engine_workers,
                                  engine_spec=args.engine, public_url=args.public_url,
                                  engine_warmup=args.warmup,

@@ -54,6 +54,8 @@ from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.sockets import Member
 from cotuong.server.store import Store, database_url
+from cotuong.server.tournament_routes import tournament_router
+from cotuong.server.tournaments import Tournaments
 from cotuong.server.wsloop import refuse, serve_frames
 
 STATIC_DIR = FilePath(__file__).parent / "static"
@@ -118,6 +120,7 @@ def create_app(settings: Settings, store: Store | None = None,
     acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
     rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
     lobby = Lobby(service, rooms)
+    tournaments = Tournaments(database, service, rooms, clock, settings)
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
 
@@ -126,9 +129,11 @@ def create_app(settings: Settings, store: Store | None = None,
         await service.start()
         await lobby.start()
         await analyses.start()
+        await tournaments.start()
         try:
             yield
         finally:
+            await tournaments.stop()
             await analyses.stop()
             await lobby.stop()
             await service.stop()
@@ -143,6 +148,7 @@ def create_app(settings: Settings, store: Store | None = None,
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
     app.state.analyses = analyses
+    app.state.tournaments = tournaments
     app.state.settings = settings
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
@@ -199,7 +205,9 @@ def create_app(settings: Settings, store: Store | None = None,
     async def join_room(code: str, request: Request, response: Response,
                         who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         reply = await rooms.join(_code(code), who, base_url(request))
-        accounts.set_seat_cookie(acc, response, reply["code"], reply["secret"])
+        if reply["secret"] is not None:  # else a spectator of a tournament's board
+            accounts.set_seat_cookie(acc, response, reply["code"], reply["secret"])
+            await tournaments.arrived(reply["code"], reply["slot"])
         return reply
 
     @api.get("/rooms/{code}")
@@ -256,6 +264,7 @@ def create_app(settings: Settings, store: Store | None = None,
 
     app.include_router(api)
     app.include_router(lobby_router(lobby, Profiles(database), acc, settings))
+    app.include_router(tournament_router(tournaments, player))
 
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:

@@ -81,7 +81,8 @@ class Status(_StrEnum):
 
 class Termination(_StrEnum):
     """Why a game ended: every :class:`cotuong.Termination` name, plus ``ABORTED`` (the
-    server's: ended before both sides moved, no result)."""
+    server's: ended before both sides moved, no result) and ``ARBITER`` (a tournament's
+    arbiter entered the result)."""
 
     CHECKMATE = "CHECKMATE"
     STALEMATE = "STALEMATE"
@@ -98,6 +99,7 @@ class Termination(_StrEnum):
     NO_SHOW = "NO_SHOW"
     ABANDONMENT = "ABANDONMENT"
     ABORTED = "ABORTED"
+    ARBITER = "ARBITER"  # a tournament's arbiter recorded the result
 
     @classmethod
     def of(cls, core: CoreTermination) -> Termination:

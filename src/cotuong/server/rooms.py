@@ -29,6 +29,7 @@ from cotuong.server.service import GameService
 from cotuong.server.settings import ClockSource
 from cotuong.server.table import GameTable, RoomState
 from cotuong.server.timecontrol import TimeControl, TimeControlError
+from cotuong.server.values import EVENT
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud safely
 
@@ -143,6 +144,15 @@ class Rooms:
         return ({**self.seat_reply(room, t, "host", base_url), "room": view},
                 {**self.seat_reply(room, t, "guest", base_url), "room": view})
 
+    async def create_reserved(self, red: Player, black: Player, rules: str,
+                              tc: TimeControl | None, lang: str) -> tuple[str, int]:
+        """A tournament board's room: ``red`` and ``black`` seated (their seats reserved:
+        only they get a seat by joining), the game started; its code and game id."""
+        o = {"rules": rules, "color": "red", "opponent": EVENT, "ai_level": None,
+             "rated": False, "tc": tc, "lang": lang, "fen": None}
+        room, t = await self._open(red, black, o)
+        return room.code, t.id
+
     async def _open(self, player: Player, guest: Player | None,
                     o: dict[str, Any]) -> tuple[RoomState, GameTable]:
         code = await self._new_code()
@@ -179,6 +189,10 @@ class Rooms:
             slot = "guest"
             await self.games.seat_guest(code, player.identity, player.name)
             room = await self.games.room(code)
+        elif room.event:  # a tournament's board: anyone else watches
+            return {"code": room.code, "slot": None, "color": "spectator", "secret": None,
+                    "invite_url": f"{base_url.rstrip('/')}/room/{room.code}",
+                    "ws_url": f"/ws/rooms/{room.code}", "room": await self.view(code)}
         else:
             raise ServiceError("ROOM_FULL")
         t = await self.games.current(code)

@@ -17,7 +17,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Literal
 
 from cotuong.core.fen import START_FEN
@@ -50,10 +50,10 @@ from cotuong.server.protocol import (
 from cotuong.server.security import Signer
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.sockets import Member, Sockets, localized
-from cotuong.server.table import Change, GameTable, Notice, RoomState
+from cotuong.server.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.timecontrol import ClockState
 from cotuong.server.views import state_frame
-from cotuong.server.writes import RecordMove, SetMeta, Together, Write
+from cotuong.server.writes import RecordMove, SetMeta, Together, Write, ends_game
 from cotuong.server.wsloop import error_frame
 
 log = logging.getLogger("cotuong.server")
@@ -84,6 +84,8 @@ class GameService:
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
+        # Called (as tasks) with each game whose end is stored: results reach tournaments.
+        self.end_hooks: list[Callable[[GameTable], Awaitable[None]]] = []
 
     # ------------------------------------------------------------ lifecycle
     def _spawn(self, task: asyncio.Task[Any]) -> asyncio.Task[Any]:
@@ -219,6 +221,17 @@ class GameService:
         await self.database.write(write)
         if isinstance(write, Together) and write.rates():
             await ratings.load(self.database, t)
+        if ends_game(write) and not self._stopping:
+            for hook in self.end_hooks:
+                self._spawn(asyncio.ensure_future(hook(t)))
+
+    async def finish(self, code: str, game_id: int, end: End) -> bool:
+        """End a game from outside it (a tournament's no-show or arbiter); ``False``: over."""
+        async with self.locked(code) as t:
+            if t.id != game_id or t.over:
+                return False
+            await self._commit(t, t.finish(end, self.clock.now_ms()))
+            return True
 
     def state(self, t: GameTable, lang: str | None = None) -> dict[str, Any]:
         code = t.room.code

@@ -69,6 +69,9 @@ class Settings:
     lobby_tick_s: float = 1.0
     lobby_games: int = 12
     max_seeks: int = 3
+    # Online round robins: a paired player who has not come to their board this long
+    # after the round opened loses by forfeit (an event may set its own wait).
+    tournament_no_show_s: float = 600.0
 
     @property
     def abandon_after_ms(self) -> int:

@@ -355,6 +355,8 @@ class GameTable:
 
     def abort(self, color: Color, now: int) -> Change:
         """Abort before both sides moved; in a waiting room, the host cancels it."""
+        if self.room.event:
+            raise ServiceError("TOURNAMENT_GAME")
         if self.status is Status.WAITING:
             if self.slot_of(color) is not Slot.HOST:
                 raise ServiceError("NOT_HOST")
@@ -396,6 +398,8 @@ class GameTable:
     # ------------------------------------------------ takebacks and rematch
     def takeback(self, color: Color, now: int) -> Change:
         self._live()
+        if self.room.event:
+            raise ServiceError("TOURNAMENT_GAME")
         if self.room.rated:
             raise ServiceError("RATED_GAME")
         if not any(self.mover(i) is color for i in range(self.ply)):
@@ -431,6 +435,8 @@ class GameTable:
     def rematch(self, color: Color) -> Change:
         if not self.over:
             raise ServiceError("NOT_OVER")
+        if self.room.event:
+            raise ServiceError("TOURNAMENT_GAME")
         if self.rematch_request is color.other or self.is_ai(color.other):
             return Change(rematch=True)
         self.rematch_request = color
@@ -458,7 +464,9 @@ class GameTable:
     def player_left(self, color: Color, now: int) -> Change:
         """A seated player's last socket closed: the abandonment window opens."""
         change = Change()
-        if self.status is Status.PLAYING and not self.is_ai(color):
+        # A tournament's board before any move: the no-show rule judges who came.
+        before_play = self.room.event and self.ply == 0
+        if self.status is Status.PLAYING and not self.is_ai(color) and not before_play:
             self.disconnected[color] = now
             change = self._saved()
         change.events.append(Notice("player_left", color=color))
@@ -471,6 +479,8 @@ class GameTable:
             return None
         if self.clock is not None:
             self.clock = self.clock.shifted(down)
+        if self.room.event and self.ply == 0:
+            return self._saved()  # a tournament's no-show rule judges who never came
         for color in Color:
             if not self.is_ai(color):
                 self.disconnected[color] = now

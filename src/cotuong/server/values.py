@@ -20,7 +20,11 @@ from cotuong.server.protocol import Color, EventFrame, Slot, Termination
 from cotuong.server.timecontrol import TimeControl
 from cotuong.server.writes import Write
 
-__all__ = ["Change", "End", "Notice", "RoomState", "color_texts"]
+__all__ = ["EVENT", "Change", "End", "Notice", "RoomState", "color_texts"]
+
+# A room's ``opponent`` when a tournament made it: both seats reserved for the paired
+# players, no abort, rematch or takeback.
+EVENT = "event"
 
 
 @dataclass
@@ -51,6 +55,11 @@ class RoomState:
                    row["ai_level"], row["lang"], row["host_id"], row["host_name"],
                    row["host_color"], row["guest_id"], row["guest_name"],
                    row["current_game_id"], row["created_at"], row.get("start_fen"))
+
+    @property
+    def event(self) -> bool:
+        """Whether a tournament made this room (its board's two players are seated)."""
+        return self.opponent == EVENT
 
     def slot_name(self, slot: str) -> str | None:
         return self.host_name if slot == Slot.HOST else self.guest_name

@@ -71,7 +71,7 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "draw_offer": t.draw_offer,
         "takeback_request": t.takeback_request,
         "rematch_request": t.rematch_request,
-        "can_abort": playing and t.ply < START_PLY,
+        "can_abort": playing and t.ply < START_PLY and not t.room.event,
         "warnings": warnings,
         "abandon": abandon,
         "outcome": t.end.to_json() if t.end else None,

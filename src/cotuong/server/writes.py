@@ -74,3 +74,14 @@ class Together:
 
 
 Write = SetMeta | UpdateGame | RecordMove | TakeBack | RateGame | Together
+
+
+def ends_game(write: Write) -> bool:
+    """Whether ``write`` stores a game's end (its ``ended_at``).
+
+    >>> ends_game(UpdateGame(7, {"ended_at": 5})), ends_game(RecordMove(7, 1, "h2e2", 0))
+    (True, False)
+    """
+    if isinstance(write, Together):
+        return any(ends_game(w) for w in write.writes)
+    return isinstance(write, UpdateGame | RecordMove) and "ended_at" in write.fields

@@ -207,6 +207,8 @@ function button(id, label, onclick, cls = "btn") {
 function renderControls(s, mine, over) {
   const c = $("controls");
   const aiGame = Object.values(s.players || {}).some((p) => p && p.ai_level);
+  // A tournament's game: no takeback, abort or rematch (the server refuses them).
+  const event = Boolean(page.room && page.room.opponent === "event");
   const playing = s.status === "playing" && !over;
   const items = [button("btn-flip", t("btn.flip"), () => {
     const cur = board.flipped;
@@ -216,7 +218,7 @@ function renderControls(s, mine, over) {
   if (mine && playing) {
     if (s.can_abort) items.push(button("btn-abort", t("btn.abort"), () => act("abort", t("confirm.abort")), "btn small"));
     if (!aiGame && !s.draw_offer) items.push(button("btn-draw", t("btn.draw"), () => act("offer_draw", t("confirm.draw")), "btn small"));
-    if (!s.rated && s.ply > 0 && !s.takeback_request) {
+    if (!s.rated && !event && s.ply > 0 && !s.takeback_request) {
       items.push(button("btn-takeback", t("btn.takeback"), () => act("takeback", t("confirm.takeback")), "btn small"));
     }
     items.push(button("btn-resign", t("btn.resign"), () => act("resign", t("confirm.resign")), "btn small danger"));
@@ -224,7 +226,7 @@ function renderControls(s, mine, over) {
   if (mine && s.status === "waiting" && page.slot === "host") {
     items.push(button("btn-cancel-invite", t("btn.cancel_invite"), () => act("abort", t("confirm.cancel_invite")), "btn small danger"));
   }
-  if (mine && over && s.status !== "waiting") {
+  if (mine && over && s.status !== "waiting" && !event) {
     items.push(button("btn-rematch", t("btn.rematch"), () => act("rematch"), "btn small primary"));
   }
   if (over && s.game_id) {
@@ -349,7 +351,8 @@ function renderInfo(s) {
   }
   $("info-rules").textContent = t(`rules.${s.rules || room.rules || "xiangqiplay"}`);
   $("info-tc").textContent = tcText;
-  $("info-rated").textContent = t(s.rated ? "rated.yes" : "rated.no");
+  const event = page.room && page.room.opponent === "event";
+  $("info-rated").textContent = t(event ? "rated.event" : s.rated ? "rated.yes" : "rated.no");
   $("spectators").textContent = t("spectators", { n: s.spectators || 0 });
   $("spectators").dataset.count = String(s.spectators || 0);
   $("role").textContent = page.role === "spectator" ? t("spectating") : t("role.you", { color: colorName(page.role) });
@@ -405,6 +408,16 @@ async function boot() {
     if (e.status === 404) {
       $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound", text: t("notfound") }));
       return;
+    }
+  }
+  // A tournament's board: its paired players take their reserved seats by joining (the
+  // server answers anyone else as a spectator, without a secret).
+  if (page.room && page.room.opponent === "event" && !loadSeat(code)) {
+    try {
+      const res = await api("POST", `/api/rooms/${encodeURIComponent(code)}/join`);
+      if (res.secret) saveSeat(code, res.slot, res.secret);
+    } catch (e) {
+      // not seated: watch
     }
   }
   socket = new RoomSocket(code, {

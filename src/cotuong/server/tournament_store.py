@@ -1,0 +1,227 @@
+"""Online round robins in the server's database (SQLite or PostgreSQL, through the same
+SQLAlchemy engine as the games): one row per event, its append-only event log, and one
+row per board of each round opened (its room, game and who has arrived).
+
+The event log holds the tournament library's own events
+(:mod:`cotuong.tournament.events`): loading replays them through
+:class:`~cotuong.tournament.Tournament`, which validates each one again, so the pairings,
+results, corrections, withdrawals and standings are the library's, never recomputed here.
+Every change runs in one transaction that locks the tournament's row, replays the log,
+applies the change and appends its new events (with who made them and when): the audit
+trail of results, corrections and withdrawals.
+
+>>> from sqlalchemy import create_engine
+>>> from cotuong.tournament import Tournament
+>>> engine = create_engine("sqlite://")
+>>> metadata.create_all(engine)
+>>> tid = create_tournament(engine, Tournament(["an", "binh", "chi"], name="Club"),
+...     {"name": "Club", "organiser": "u:1", "organiser_name": "an", "options": "{}",
+...      "created_at": 0})
+>>> _ = update(engine, tid, lambda t: t.record(1, "binh", "chi", "1-0"), "u:1", 5)
+>>> load(engine, tid)[1].standings()[0].player, [e["kind"] for e in history(engine, tid)]
+('binh', ['record'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    insert,
+    select,
+)
+from sqlalchemy import (
+    update as sql_update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+from cotuong.tournament import CorruptStoreError, Tournament
+from cotuong.tournament.events import event_from_payload
+
+metadata = MetaData()
+T = TypeVar("T")
+Row = dict[str, Any]
+
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(120), nullable=False),
+    Column("organiser", String(64), nullable=False, index=True),  # "u:<id>"
+    Column("organiser_name", String(64), nullable=False),
+    Column("settings", Text, nullable=False),  # Tournament.settings(), JSON
+    # JSON: rules, time_control, round_start, no_show_s, lang, identities by name.
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False, default="created"),  # running, finished
+    Column("open_round", Integer, nullable=False, default=0),  # 0: none opened yet
+    Column("round_opened_at", BigInteger, nullable=True),
+    Column("created_at", BigInteger, nullable=False),
+)
+
+tournament_events = Table(
+    "tournament_events", metadata,
+    Column("tournament_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1 = the first
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("actor", String(64), nullable=False),  # "u:<id>" (the arbiter) or "server"
+    Column("recorded_at", BigInteger, nullable=False),
+)
+
+tournament_boards = Table(
+    "tournament_boards", metadata,
+    Column("tournament_id", Integer, primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("room_code", String(16), nullable=True, index=True),  # NULL: nothing to play
+    Column("game_id", Integer, nullable=True),
+    Column("red_arrived", Boolean, nullable=False, default=False),
+    Column("black_arrived", Boolean, nullable=False, default=False),
+)
+
+
+def create_tournament(engine: Engine, tournament: Tournament, row: Mapping[str, Any]) -> int:
+    """Insert a new tournament (its settings from ``tournament``); its id."""
+    with engine.begin() as c:
+        result = c.execute(insert(tournaments).values(
+            **row, settings=json.dumps(tournament.settings(), ensure_ascii=False),
+            status="created", open_round=0))
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+
+def _row(c: Connection, tid: int, lock: bool = False) -> Row | None:
+    q = select(tournaments).where(tournaments.c.id == tid)
+    if lock:
+        q = q.with_for_update()  # PostgreSQL: one change at a time (SQLite: one writer)
+    found = c.execute(q).mappings().first()
+    return dict(found) if found else None
+
+
+def _replay(c: Connection, row: Row) -> Tournament:
+    tid = row["id"]
+    try:
+        t = Tournament.from_settings(json.loads(row["settings"]))
+    except (ValueError, json.JSONDecodeError) as exc:
+        raise CorruptStoreError(f"tournament {tid}: damaged settings ({exc})") from None
+    rows = c.execute(select(tournament_events.c.seq, tournament_events.c.kind,
+                            tournament_events.c.payload)
+                     .where(tournament_events.c.tournament_id == tid)
+                     .order_by(tournament_events.c.seq)).all()
+    for expected, (seq, kind, payload) in enumerate(rows, 1):
+        if seq != expected:
+            raise CorruptStoreError(f"tournament {tid}: event {expected} is missing")
+        t.apply(event_from_payload(str(kind), json.loads(payload)))
+    return t
+
+
+def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:
+    """The tournament's row and its state (the log replayed), or ``None``."""
+    with engine.connect() as c:
+        row = _row(c, tid)
+        return None if row is None else (row, _replay(c, row))
+
+
+def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: str,
+           now_ms: int, fields: Mapping[str, Any] | None = None) -> T:
+    """Apply ``change`` to the tournament as stored and append the events it made, with
+    ``fields`` of the tournament's row, in one transaction (``change`` raising: nothing
+    is written)."""
+    with engine.begin() as c:
+        row = _row(c, tid, lock=True)
+        if row is None:
+            raise KeyError(tid)
+        t = _replay(c, row)
+        before = len(t.events)
+        value = change(t)
+        new = [{"tournament_id": tid, "seq": seq, "kind": e.kind,
+                "payload": json.dumps(e.payload(), ensure_ascii=False), "actor": actor,
+                "recorded_at": now_ms}
+               for seq, e in enumerate(t.events[before:], before + 1)]
+        if new:
+            c.execute(insert(tournament_events), new)
+        if fields:
+            c.execute(sql_update(tournaments).where(tournaments.c.id == tid).values(**fields))
+        return value
+
+
+def set_fields(engine: Engine, tid: int, fields: Mapping[str, Any]) -> None:
+    with engine.begin() as c:
+        c.execute(sql_update(tournaments).where(tournaments.c.id == tid).values(**fields))
+
+
+def history(engine: Engine, tid: int) -> list[Row]:
+    """The event log: ``seq``, ``kind``, ``payload`` (dict), ``actor``, ``recorded_at``."""
+    with engine.connect() as c:
+        rows = c.execute(select(tournament_events).where(
+            tournament_events.c.tournament_id == tid).order_by(tournament_events.c.seq))
+        return [{**dict(r), "payload": json.loads(r["payload"])} for r in rows.mappings()]
+
+
+def running_ids(engine: Engine) -> list[int]:
+    """Tournaments under way (to resume after a restart)."""
+    with engine.connect() as c:
+        return [int(i) for i in c.execute(select(tournaments.c.id).where(
+            tournaments.c.status == "running").order_by(tournaments.c.id)).scalars()]
+
+
+def recent(engine: Engine, limit: int) -> list[Row]:
+    """The newest tournaments first (id, name, organiser's name, status, open round)."""
+    cols = (tournaments.c.id, tournaments.c.name, tournaments.c.organiser_name,
+            tournaments.c.status, tournaments.c.open_round, tournaments.c.created_at)
+    with engine.connect() as c:
+        return [dict(r) for r in c.execute(select(*cols).order_by(
+            tournaments.c.id.desc()).limit(limit)).mappings()]
+
+
+# ------------------------------------------------------------------- boards
+def add_boards(engine: Engine, tid: int, round_no: int, boards: Sequence[int]) -> None:
+    """Rows for the boards of a round just opened (rooms come next), if not there yet."""
+    with engine.begin() as c:
+        have = set(c.execute(select(tournament_boards.c.board).where(
+            tournament_boards.c.tournament_id == tid,
+            tournament_boards.c.round == round_no)).scalars())
+        rows = [{"tournament_id": tid, "round": round_no, "board": b, "room_code": None,
+                 "game_id": None, "red_arrived": False, "black_arrived": False}
+                for b in boards if b not in have]
+        if rows:
+            c.execute(insert(tournament_boards), rows)
+
+
+def boards(engine: Engine, tid: int) -> list[Row]:
+    """Every board row of the tournament, by round and board."""
+    with engine.connect() as c:
+        return [dict(r) for r in c.execute(select(tournament_boards).where(
+            tournament_boards.c.tournament_id == tid).order_by(
+            tournament_boards.c.round, tournament_boards.c.board)).mappings()]
+
+
+def update_board(engine: Engine, tid: int, round_no: int, board: int,
+                 fields: Mapping[str, Any]) -> None:
+    with engine.begin() as c:
+        c.execute(sql_update(tournament_boards).where(
+            tournament_boards.c.tournament_id == tid, tournament_boards.c.round == round_no,
+            tournament_boards.c.board == board).values(**fields))
+
+
+def board_of_room(engine: Engine, code: str) -> Row | None:
+    """The board played in room ``code``, if it is a tournament's."""
+    with engine.connect() as c:
+        found = c.execute(select(tournament_boards).where(
+            tournament_boards.c.room_code == code)).mappings().first()
+        return dict(found) if found else None
+
+
+__all__ = ["add_boards", "board_of_room", "boards", "create_tournament", "history",
+           "load", "metadata", "recent", "running_ids", "set_fields", "tournament_boards",
+           "tournament_events", "tournaments", "update", "update_board"]
