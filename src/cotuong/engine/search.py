@@ -113,6 +113,27 @@ def new_tables(hash_mb: int) -> Tables:
 
 
 @njit(cache=True, nogil=True)
+def _tt_read(data: int, ply: int) -> tuple[int, int, int, int, int]:
+    """A table entry's (move, depth, bound, score at this ply, static evaluation or
+    ``NO_EVAL``): 17 bits of score, 14 of move, 8 of depth, 2 of bound, 17 of evaluation
+    and a bit saying it is there."""
+    score = (data & 0x1FFFF) - 65536
+    if score >= MATE_BOUND:
+        score -= ply
+    elif score <= -MATE_BOUND:
+        score += ply
+    ev = ((data >> 41) & 0x1FFFF) - 65536 if (data >> 58) & 1 else NO_EVAL
+    return (data >> 17) & 0x3FFF, (data >> 31) & 0xFF, (data >> 39) & 3, score, ev
+
+
+@njit(cache=True, nogil=True)
+def _tt_cuts(flag: int, score: int, alpha: int, beta: int) -> bool:
+    """Does a stored bound decide this window?"""
+    return bool(flag == EXACT or (flag == LOWER and score >= beta)
+                or (flag == UPPER and score <= alpha))
+
+
+@njit(cache=True, nogil=True)
 def _poll(ctl: Any) -> bool:
     """Count a node; every 1024 nodes look at the stop flag and the node limit."""
     ctl[1] += 1
@@ -194,17 +215,8 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     idx = key & (tt.shape[0] - 1)
     tt_move = 0
     if tt[idx, 0] == key:
-        data = tt[idx, 1]
-        tt_move = (data >> 17) & 0x3FFF
-        flag = (data >> 39) & 3
-        ts = (data & 0x1FFFF) - 65536
-        if ts >= MATE_BOUND:
-            ts -= ply
-        elif ts <= -MATE_BOUND:
-            ts += ply
-        if beta - alpha == 1 and (
-            flag == EXACT or (flag == LOWER and ts >= beta) or (flag == UPPER and ts <= alpha)
-        ):
+        tt_move, _tdepth, flag, ts, _tev = _tt_read(tt[idx, 1], ply)
+        if beta - alpha == 1 and _tt_cuts(flag, ts, alpha, beta):
             return int(ts)
     check = in_check(pos, side)
     moves = movebuf[ply]
@@ -305,22 +317,10 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     ts = 0
     tt_eval = NO_EVAL
     if excl == 0 and tt[idx, 0] == key:
-        data = tt[idx, 1]
-        if (data >> 58) & 1 and ctl[6] == 0:  # noise changes with every search's salt
-            tt_eval = ((data >> 41) & 0x1FFFF) - 65536
-        tt_move = (data >> 17) & 0x3FFF
-        tdepth = (data >> 31) & 0xFF
-        tt_depth = tdepth
-        tt_flag = (data >> 39) & 3
-        ts = (data & 0x1FFFF) - 65536
-        if ts >= MATE_BOUND:
-            ts -= ply
-        elif ts <= -MATE_BOUND:
-            ts += ply
-        if ply > 0 and not pvnode and tdepth >= depth and (
-            tt_flag == EXACT or (tt_flag == LOWER and ts >= beta)
-            or (tt_flag == UPPER and ts <= alpha)
-        ):
+        tt_move, tt_depth, tt_flag, ts, tev = _tt_read(tt[idx, 1], ply)
+        if ctl[6] == 0:  # with noise, the stored evaluation had another search's salt
+            tt_eval = tev
+        if ply > 0 and not pvnode and tt_depth >= depth and _tt_cuts(tt_flag, ts, alpha, beta):
             return int(ts)
     static = 0
     improving = False
