@@ -50,7 +50,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from cotuong import Board  # noqa: E402
 from cotuong.engine.evaluate import N_FEATURES, PST_COLUMNS, evaluate, features  # noqa: E402
 from cotuong.engine.position import in_check, make, move_code, position_from_board  # noqa: E402
-from cotuong.engine.search import INF, new_tables, qsearch  # noqa: E402
+from cotuong.engine.search import new_tables, qsearch  # noqa: E402
+from cotuong.engine.ttable import INF  # noqa: E402
 from cotuong.engine.weights import (  # noqa: E402
     KIND_NAMES,
     LAYERS,

@@ -8,17 +8,8 @@ import numpy as np
 import pytest
 
 from cotuong.engine.position import position_from_fen
-from cotuong.engine.search import (
-    EXACT,
-    INF,
-    LOWER,
-    NO_EVAL,
-    UPPER,
-    _tt_cuts,
-    _tt_read,
-    new_tables,
-    search_root,
-)
+from cotuong.engine.search import new_tables, search_root
+from cotuong.engine.ttable import EXACT, INF, LOWER, NO_EVAL, UPPER, tt_cuts, tt_pack, tt_read
 from cotuong.engine.unowned import unowned_position
 
 MIDDLEGAMES = (
@@ -44,16 +35,15 @@ def test_a_deep_search_leaves_the_position_as_it_was(fen: str) -> None:
 def test_a_table_entry_reads_back() -> None:
     for score, move, depth, flag, ev in [(123, 4567, 9, EXACT, -45), (-29990, 1, 0, UPPER, 0),
                                          (29995, 16383, 255, LOWER, 32000)]:
-        data = ((score + 65536) & 0x1FFFF) | (move << 17) | (depth << 31) | (flag << 39)
-        assert _tt_read(data, 0) == (move, depth, flag, score, NO_EVAL)
-        data |= (((ev + 65536) & 0x1FFFF) << 41) | (1 << 58)
-        got = _tt_read(data, 3)
+        assert tt_read(tt_pack(score, move, depth, flag, NO_EVAL), 0) == (
+            move, depth, flag, score, NO_EVAL)
+        got = tt_read(tt_pack(score, move, depth, flag, ev), 3)
         assert got[:3] == (move, depth, flag) and got[4] == ev
         # Mate scores are stored from the node and read back from the root's distance.
         assert got[3] == (score - 3 if score > 25000 else score + 3 if score < -25000 else score)
-    assert _tt_cuts(EXACT, 0, -10, 10)
-    assert _tt_cuts(LOWER, 10, -10, 10) and not _tt_cuts(LOWER, 9, -10, 10)
-    assert _tt_cuts(UPPER, -10, -10, 10) and not _tt_cuts(UPPER, -9, -10, 10)
+    assert tt_cuts(EXACT, 0, -10, 10)
+    assert tt_cuts(LOWER, 10, -10, 10) and not tt_cuts(LOWER, 9, -10, 10)
+    assert tt_cuts(UPPER, -10, -10, 10) and not tt_cuts(UPPER, -9, -10, 10)
 
 
 def test_unowned_views_share_memory_with_their_arrays() -> None:

@@ -43,15 +43,13 @@ from cotuong.engine.search import (
     CTL_SALT,
     CTL_SELDEPTH,
     CTL_STOP,
-    INF,
-    MATE,
-    MATE_BOUND,
     MAX_PLY,
     Tables,
     new_tables,
     root_scores,
     search_root,
 )
+from cotuong.engine.ttable import INF, MATE, MATE_BOUND
 
 ASPIRATION = 40  # centipawns either side of the previous iteration's score
 

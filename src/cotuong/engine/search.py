@@ -41,6 +41,14 @@ from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.evaluate import evaluate, material
+from cotuong.engine.ordering import (
+    CONT,
+    GOOD_CAPTURE,
+    cont_update,
+    hist_update,
+    pick,
+    score_moves,
+)
 from cotuong.engine.position import (
     MAX_MOVES,
     SEE_DEPTH,
@@ -52,20 +60,27 @@ from cotuong.engine.position import (
     unmake,
     unmake_null,
 )
-from cotuong.engine.tables import ORDER_VALUE, VALUE
+from cotuong.engine.tables import VALUE
+from cotuong.engine.ttable import (
+    EXACT,
+    INF,
+    LOWER,
+    MATE,
+    MATE_BOUND,
+    NO_EVAL,
+    UPPER,
+    tt_cuts,
+    tt_pack,
+    tt_read,
+)
 from cotuong.engine.unowned import unowned_position, unowned_tables
 
-MATE = 30000
-MATE_BOUND = MATE - 1000  # scores beyond this are mates (distance in plies = MATE - |score|)
-INF = 32000
 MAX_PLY = 100
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
 
 CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
 CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N, CTL_DEPTH = 5, 6, 7, 8, 9, 10
 
-EXACT, LOWER, UPPER = 0, 1, 2
-NO_EVAL = -INF - 1  # no static evaluation in the table entry
 
 # Recursive calls must always pass the same (non-literal) argument types: Numba's on-disk
 # cache crashes on recursive functions compiled for several signatures (numba#6061/#6713),
@@ -73,7 +88,6 @@ NO_EVAL = -INF - 1  # no static evaluation in the table entry
 _I0 = np.int64(0)
 _I1 = np.int64(1)
 
-HIST_MAX = 16384
 HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
 HIST_BAD = -2000  # ... and with less than this, one ply more
 LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
@@ -82,10 +96,8 @@ SEE_PRUNE_DEPTH = 4  # SEE pruning: captures losing more than 100 cp a ply, dept
 SEE_PRUNE_MARGIN = 100
 SE_DEPTH = 6  # singular extension from this depth, margin 2 cp a ply below the table's score
 SE_MARGIN = 4
-GOOD_CAPTURE = 1 << 30  # ordering scores of captures that do not lose by exchange
 
 Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
-CONT = 15 * 90  # continuation-history index of a move: (piece code + 7) * 90 + target
 
 
 def new_tables(hash_mb: int) -> Tables:
@@ -113,87 +125,12 @@ def new_tables(hash_mb: int) -> Tables:
 
 
 @njit(cache=True, nogil=True)
-def _tt_read(data: int, ply: int) -> tuple[int, int, int, int, int]:
-    """A table entry's (move, depth, bound, score at this ply, static evaluation or
-    ``NO_EVAL``): 17 bits of score, 14 of move, 8 of depth, 2 of bound, 17 of evaluation
-    and a bit saying it is there."""
-    score = (data & 0x1FFFF) - 65536
-    if score >= MATE_BOUND:
-        score -= ply
-    elif score <= -MATE_BOUND:
-        score += ply
-    ev = ((data >> 41) & 0x1FFFF) - 65536 if (data >> 58) & 1 else NO_EVAL
-    return (data >> 17) & 0x3FFF, (data >> 31) & 0xFF, (data >> 39) & 3, score, ev
-
-
-@njit(cache=True, nogil=True)
-def _tt_cuts(flag: int, score: int, alpha: int, beta: int) -> bool:
-    """Does a stored bound decide this window?"""
-    return bool(flag == EXACT or (flag == LOWER and score >= beta)
-                or (flag == UPPER and score <= alpha))
-
-
-@njit(cache=True, nogil=True)
 def _poll(ctl: Any) -> bool:
     """Count a node; every 1024 nodes look at the stop flag and the node limit."""
     ctl[1] += 1
     if (ctl[1] & 1023) == 0 and (ctl[0] != 0 or (ctl[2] > 0 and ctl[1] >= ctl[2])):
         ctl[3] = 1
     return bool(ctl[3] != 0)
-
-
-@njit(cache=True, nogil=True)
-def _score_moves(b: Any, moves: Any, scores: Any, n: int, tt_move: int, k0: int, k1: int,
-                 cm: int, hist: Any, cont: Any, use_cont: bool, seebuf: Any) -> None:
-    """Order: TT move, good captures, killers, counter move, then quiet moves by their
-    history plus their continuation history after the previous move (``cont``, that
-    move's row, when ``use_cont``)."""
-    for i in range(n):
-        m = moves[i]
-        fr = m >> 7
-        to = m & 127
-        if m == tt_move:
-            scores[i] = 1 << 40
-        elif b[to] != 0:
-            scores[i] = GOOD_CAPTURE + ORDER_VALUE[abs(b[to])] * 64 - ORDER_VALUE[abs(b[fr])]
-            # A capture that loses material in the exchange goes after the killers.
-            if VALUE[abs(b[fr])] > VALUE[abs(b[to])] and see_with(b, m, VALUE, seebuf) < 0:
-                scores[i] -= GOOD_CAPTURE
-        elif m == k0:
-            scores[i] = 1 << 29
-        elif m == k1:
-            scores[i] = 1 << 28
-        elif m == cm:
-            scores[i] = 1 << 27
-        elif use_cont:
-            scores[i] = hist[fr, to] + cont[(b[fr] + 7) * 90 + to]
-        else:
-            scores[i] = hist[fr, to]
-
-
-@njit(cache=True, nogil=True)
-def _hist_update(hist: Any, fr: int, to: int, bonus: int) -> None:
-    """Gravity update: the entry moves toward ±HIST_MAX, slower the nearer it is."""
-    hist[fr, to] += bonus - hist[fr, to] * abs(bonus) // HIST_MAX
-
-
-@njit(cache=True, nogil=True)
-def _cont_update(row: Any, i: int, bonus: int) -> None:
-    """:func:`_hist_update` for one entry of a continuation-history row."""
-    row[i] += bonus - row[i] * abs(bonus) // HIST_MAX
-
-
-@njit(cache=True, nogil=True)
-def _pick(moves: Any, scores: Any, i: int, n: int) -> int:
-    """Move the best-scored remaining move to slot i (selection sort, lazily)."""
-    best = i
-    for j in range(i + 1, n):
-        if scores[j] > scores[best]:
-            best = j
-    if best != i:
-        moves[i], moves[best] = moves[best], moves[i]
-        scores[i], scores[best] = scores[best], scores[i]
-    return int(moves[i])
 
 
 @njit(cache=True, nogil=True)
@@ -215,8 +152,8 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     idx = key & (tt.shape[0] - 1)
     tt_move = 0
     if tt[idx, 0] == key:
-        tt_move, _tdepth, flag, ts, _tev = _tt_read(tt[idx, 1], ply)
-        if beta - alpha == 1 and _tt_cuts(flag, ts, alpha, beta):
+        tt_move, _tdepth, flag, ts, _tev = tt_read(tt[idx, 1], ply)
+        if beta - alpha == 1 and tt_cuts(flag, ts, alpha, beta):
             return int(ts)
     check = in_check(pos, side)
     moves = movebuf[ply]
@@ -239,10 +176,10 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             alpha = stand
         best = stand
         n = generate(pos, moves, True)
-    _score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
+    score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
     legal = 0
     for i in range(n):
-        m = _pick(moves, scores, i, n)
+        m = pick(moves, scores, i, n)
         to = m & 127
         if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
             continue  # even winning this piece for free cannot reach alpha
@@ -317,10 +254,10 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     ts = 0
     tt_eval = NO_EVAL
     if excl == 0 and tt[idx, 0] == key:
-        tt_move, tt_depth, tt_flag, ts, tev = _tt_read(tt[idx, 1], ply)
+        tt_move, tt_depth, tt_flag, ts, tev = tt_read(tt[idx, 1], ply)
         if ctl[6] == 0:  # with noise, the stored evaluation had another search's salt
             tt_eval = tev
-        if ply > 0 and not pvnode and tt_depth >= depth and _tt_cuts(tt_flag, ts, alpha, beta):
+        if ply > 0 and not pvnode and tt_depth >= depth and tt_cuts(tt_flag, ts, alpha, beta):
             return int(ts)
     static = 0
     improving = False
@@ -378,7 +315,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     # The previous move's row of the continuation history (its piece now stands on its
     # target square).
     crow = cont[(b[prev & 127] + 7) * 90 + (prev & 127)] if prev != 0 else cont[0]
-    _score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist, crow, prev != 0, seebuf)
+    score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist, crow, prev != 0, seebuf)
     lmp_limit = LMP_BASE + 2 * depth * depth if improving else LMP_BASE + depth * depth
     tried = triedbuf[ply]
     ntried = 0
@@ -387,14 +324,14 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     flag = UPPER
     legal = 0
     for i in range(n):
-        m = _pick(moves, scores, i, n)
+        m = pick(moves, scores, i, n)
         if m == excl:
             continue
         order = scores[i]
         fr = m >> 7
         to = m & 127
         capture = b[to] != 0
-        # A capture ordered after the killers loses material by exchange (see _score_moves).
+        # A capture ordered after the killers loses material by exchange (see score_moves).
         bad_capture = capture and m != tt_move and order < GOOD_CAPTURE
         exchange = 0
         if bad_capture and not pvnode and not check and depth <= SEE_PRUNE_DEPTH:
@@ -490,14 +427,14 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                             killers[ply, 1] = killers[ply, 0]
                             killers[ply, 0] = m
                         bonus = min(depth * depth * 16, 1200)
-                        _hist_update(hist, fr, to, bonus)
+                        hist_update(hist, fr, to, bonus)
                         if prev != 0:
-                            _cont_update(crow, (b[fr] + 7) * 90 + to, bonus)
+                            cont_update(crow, (b[fr] + 7) * 90 + to, bonus)
                         for j in range(ntried):
                             q = tried[j]
-                            _hist_update(hist, q >> 7, q & 127, -bonus)
+                            hist_update(hist, q >> 7, q & 127, -bonus)
                             if prev != 0:
-                                _cont_update(crow, (b[q >> 7] + 7) * 90 + (q & 127), -bonus)
+                                cont_update(crow, (b[q >> 7] + 7) * 90 + (q & 127), -bonus)
                         if prev != 0:
                             counter[prev >> 7, prev & 127] = m
                     break
@@ -514,10 +451,8 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     if tt[idx, 0] != key or ((old >> 31) & 0xFF) <= depth or flag == EXACT:
         store_move = best_move if best_move != 0 else tt_move
         tt[idx, 0] = key
-        data = ((ts + 65536) & 0x1FFFF) | (store_move << 17) | (depth << 31) | (flag << 39)
-        if not check:  # the static evaluation too, so the next visit need not compute it
-            data |= (((evals[ply] + 65536) & 0x1FFFF) << 41) | (1 << 58)
-        tt[idx, 1] = data
+        # The static evaluation too (none in check), so the next visit need not compute it.
+        tt[idx, 1] = tt_pack(ts, store_move, depth, flag, NO_EVAL if check else evals[ply])
     return int(best)
 
 
