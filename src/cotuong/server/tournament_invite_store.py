@@ -12,7 +12,7 @@ only marked while it has no claimant, and an account holds at most one place of 
 >>> from sqlalchemy import create_engine
 >>> engine = create_engine("sqlite://")
 >>> ts.metadata.create_all(engine)
->>> add(engine, 1, [("Cô Lan", "k" * 22)], 5)
+>>> add(engine, 1, [("Cô Lan", "k" * 22, 2)], 5)
 >>> [(r["name"], r["claimed_by"]) for r in of_tournament(engine, 1)]
 [('Cô Lan', None)]
 """
@@ -48,6 +48,7 @@ tournament_invitations = Table(
     Column("code", String(32), primary_key=True),
     Column("tournament_id", Integer, nullable=False, index=True),
     Column("name", String(64), nullable=False),  # as the organiser named the place
+    Column("place", Integer, nullable=False),  # its entry number (1 = the first player)
     Column("created_at", BigInteger, nullable=False),
     Column("claimed_by", String(64), nullable=True),  # "u:<id>" once claimed
     Column("claimed_name", String(64), nullable=True),  # that account's username
@@ -69,23 +70,25 @@ def new_code() -> str:
     return secrets.token_urlsafe(CODE_BYTES)
 
 
-def add(engine: Engine, tid: int, places: Sequence[tuple[str, str]], now_ms: int) -> None:
-    """Rows for the invited places ``(name, code)`` of tournament ``tid``."""
+def add(engine: Engine, tid: int, places: Sequence[tuple[str, str, int]],
+        now_ms: int) -> None:
+    """Rows for the invited places ``(name, code, entry number)`` of tournament ``tid``."""
     if not places:
         return
     with engine.begin() as c:
         c.execute(insert(tournament_invitations), [
-            {"code": code, "tournament_id": tid, "name": name, "created_at": now_ms,
-             "claimed_by": None, "claimed_name": None, "claimed_at": None}
-            for name, code in places])
+            {"code": code, "tournament_id": tid, "name": name, "place": place,
+             "created_at": now_ms, "claimed_by": None, "claimed_name": None,
+             "claimed_at": None}
+            for name, code, place in places])
 
 
 def of_tournament(engine: Engine, tid: int) -> list[Row]:
-    """The tournament's invitations, in the order they were made."""
+    """The tournament's invitations, in entry order."""
     t = tournament_invitations
     with engine.connect() as c:
         return [dict(r) for r in c.execute(select(t).where(t.c.tournament_id == tid)
-                                           .order_by(t.c.created_at, t.c.name)).mappings()]
+                                           .order_by(t.c.place)).mappings()]
 
 
 def by_code(engine: Engine, tid: int, code: str) -> Row | None:

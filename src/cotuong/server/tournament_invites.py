@@ -60,10 +60,11 @@ class Invitations:
 
     async def make(self, tid: int, names: Sequence[str]) -> list[dict[str, Any]]:
         """Rows with fresh codes for the places ``names`` (already players of ``tid``)."""
-        places = [(n, store.new_code()) for n in names]
+        _, t = await self.d.load(tid)
+        places = [(n, store.new_code(), t.player(n).number) for n in names]
         await self.d.database.run(store.add, self.d.engine, tid, places, self.d.clock.now_ms())
         return [invitation_json(tid, r) for r in await self.of(tid)
-                if r["code"] in {c for _, c in places}]
+                if r["code"] in {c for _, c, _ in places}]
 
     async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Tournament]:
         row, t = await self.d.load(tid)
