@@ -23,6 +23,8 @@ _CSS = """<style>
 body { font-family: "Noto Sans", "DejaVu Sans", Arial, sans-serif; margin: 1em auto;
   max-width: 32em; padding: 0 .8em; line-height: 1.5; }
 .en { color: #555; font-size: .92em; display: block; }
+h1 .en { font-size: .55em; font-weight: normal; }
+label input { width: 100%; box-sizing: border-box; }
 form { display: flex; flex-direction: column; gap: .6em; margin: 1em 0; }
 input, button { font: inherit; padding: .6em; border-radius: .3em; }
 button { min-height: 2.8em; background: #8a4b00; color: #fff; border: 0; }
