@@ -200,6 +200,54 @@ def test_a_name_already_in_the_event_cannot_claim() -> None:
     run(scenario())
 
 
+def test_the_organiser_takes_back_an_unclaimed_invitation() -> None:
+    """Before the start, an unclaimed place can be taken back (a ``remove_player`` event);
+    a claimed one cannot, nor anything after the start; then the event starts."""
+    async def scenario() -> None:
+        async with running(SETTINGS) as srv:
+            people = await accounts(srv, ["anh", "binh", "lan", "trongtai"])
+            arb = people["trongtai"]
+            try:
+                r = await arb.post("/api/tournaments", json={
+                    "name": "G", "no_show_s": 0,
+                    "players": ["anh", {"invite": "Cô Lan"}, {"invite": "Vắng"}, "binh"]})
+                tid = r.json()["tournament_id"]
+                codes = {i["name"]: i["code"] for i in r.json()["invitations"]}
+                assert (await people["lan"].post(claim_path(tid, codes["Cô Lan"]))
+                        ).status_code == 200
+                path = f"/api/tournaments/{tid}/invitations"
+                await error(await people["anh"].delete(f"{path}/{codes['Vắng']}"), 403,
+                            "NOT_ORGANISER")
+                await error(await arb.delete(f"{path}/{codes['Cô Lan']}"), 409, "INVITE_USED")
+                await error(await arb.delete(f"{path}/{'z' * 22}"), 404, "INVITE_NOT_FOUND")
+                page = (await arb.get(f"/tournaments/{tid}")).text
+                assert f"data-api=\"{path}/{codes['Vắng']}\" data-method=\"DELETE\"" in page
+                r = await arb.delete(f"{path}/{codes['Vắng']}")
+                assert r.status_code == 200, r.text
+                assert r.json()["removed"] == "Vắng"
+                assert [p["username"] for p in r.json()["players"]] == ["anh", "lan", "binh"]
+                await error(await people["binh"].post(claim_path(tid, codes["Vắng"])), 404,
+                            "INVITE_NOT_FOUND")
+                r = await arb.post(f"/api/tournaments/{tid}/start")
+                assert r.status_code == 200, r.text
+                assert r.json()["round_count"] == 3
+                log = (await arb.get(f"/api/tournaments/{tid}/events")).json()["events"]
+                assert [(e["kind"], e["by"]) for e in log] == [
+                    ("edit_player", "lan"), ("remove_player", "trongtai"),
+                    ("draw_numbers", "trongtai")]
+                # Only two left: taking one back would leave too few.
+                r = await arb.post("/api/tournaments", json={
+                    "name": "H", "players": ["anh", {"invite": "Một"}]})
+                small = r.json()
+                await error(await arb.delete(
+                    f"/api/tournaments/{small['tournament_id']}/invitations/"
+                    f"{small['invitations'][0]['code']}"), 400, "TOO_FEW_PLAYERS")
+            finally:
+                for c in people.values():
+                    await c.aclose()
+    run(scenario())
+
+
 def test_a_code_is_marked_once_in_the_store() -> None:
     engine = create_engine("sqlite://")
     ts.metadata.create_all(engine)

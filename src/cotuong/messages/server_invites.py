@@ -41,5 +41,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "INVITE_LIST": ("Lời mời chưa được nhận (gửi đường dẫn cho người được mời)",
                     "Invitations not claimed yet (send each link to its player)"),
     "INVITE_ADD": ("Mời thêm đấu thủ (tên hiển thị)", "Invite a player (display name)"),
+    "INVITE_REMOVE": ("Rút lời mời", "Take back"),
     "INVITE_NONE_PENDING": ("Mọi lời mời đã được nhận", "Every invitation has been claimed"),
 }

@@ -112,8 +112,9 @@ def invite_page(row: dict[str, Any], inv: dict[str, Any], username: str | None) 
 
 def invitations_panel(row: dict[str, Any], invites: list[dict[str, Any]]) -> str:
     """The organiser's part of the tournament page: the links of the invitations not
-    claimed yet and, before the start, the form inviting one more player (it posts
-    ``{"names": [name]}``). Empty after the start when every place is claimed."""
+    claimed yet (each with a button that takes it back before the start) and, before the
+    start, the form inviting one more player (it posts ``{"names": [name]}``); nothing
+    after the start (every place was claimed by then)."""
     tid = row["id"]
     waiting = [invitation_json(tid, r) for r in invites if r["claimed_by"] is None]
     created = row["status"] == "created"
@@ -121,7 +122,8 @@ def invitations_panel(row: dict[str, Any], invites: list[dict[str, Any]]) -> str
         return ""
     items = "".join(f"<li data-invite=\"{escape(i['name'])}\">{escape(i['name'])}: "
                     f"<a class=\"invite-link\" href=\"{escape(i['url'])}\">"
-                    f"{escape(i['url'])}</a></li>" for i in waiting)
+                    f"{escape(i['url'])}</a>{_remove(tid, i) if created else ''}</li>"
+                    for i in waiting)
     parts = [f"<h3>{_inline('INVITE_LIST')}</h3>",
              f"<ul id=\"invitations\">{items}</ul>" if waiting
              else f"<p>{_inline('INVITE_NONE_PENDING')}</p>"]
@@ -131,6 +133,14 @@ def invitations_panel(row: dict[str, Any], invites: list[dict[str, Any]]) -> str
                      f"required><button type=\"submit\">{_inline('TOURNAMENT_SEND')}</button>"
                      "<span class=\"err\" role=\"alert\"></span></form>")
     return "\n".join(parts)
+
+
+def _remove(tid: int, invitation: dict[str, Any]) -> str:
+    """The form that takes an unclaimed invitation back (``DELETE``)."""
+    api = f"/api/tournaments/{tid}/invitations/{invitation['code']}"
+    return (f"<form class=\"uninvite\" data-api=\"{escape(api)}\" data-method=\"DELETE\">"
+            f"<button type=\"submit\">{_inline('INVITE_REMOVE')}</button>"
+            "<span class=\"err\" role=\"alert\"></span></form>")
 
 
 def pending_mark() -> str:

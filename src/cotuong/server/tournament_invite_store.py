@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    delete,
     insert,
     select,
 )
@@ -111,5 +112,15 @@ def mark_claimed(c: Connection, code: str, identity: str, username: str,
         raise AlreadyClaimedError(code)
 
 
+def remove(c: Connection, code: str) -> None:
+    """Delete an unclaimed invitation, in the caller's transaction (the removal of its
+    place is the log's ``remove_player`` event); a code claimed meanwhile raises
+    :class:`AlreadyClaimedError`."""
+    t = tournament_invitations
+    done = c.execute(delete(t).where(t.c.code == code, t.c.claimed_by.is_(None)))
+    if done.rowcount != 1:
+        raise AlreadyClaimedError(code)
+
+
 __all__ = ["AlreadyClaimedError", "add", "by_code", "mark_claimed", "new_code",
-           "of_tournament", "tournament_invitations"]
+           "of_tournament", "remove", "tournament_invitations"]

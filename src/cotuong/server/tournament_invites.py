@@ -8,7 +8,9 @@ be known by then); a code is claimed once, by an account (not a guest) that is n
 already a player of the event; the claim renames the place to the account's username —
 an ``edit_player`` event of the tournament's log by that account (the audit trail) —
 binds the account to it and marks the invitation, in one transaction. The event cannot
-start while an invitation is unclaimed (:func:`pending_names`).
+start while an invitation is unclaimed (:func:`pending_names`); before the start the
+organiser may take an unclaimed invitation back, and its place leaves the event (a
+``remove_player`` event).
 
 >>> invitation_json(1, {"name": "Lan", "code": "abc", "claimed_name": None,
 ...                     "claimed_at": None})["url"]
@@ -135,6 +137,27 @@ class Invitations:
                 raise ServiceError("INVITE_USED") from None
         view = await self.d.view(tid)
         return {**view, "claimed": {"player": who.name, "invited_as": inv["name"]}}
+
+    async def remove(self, tid: int, who: Player, code: str) -> dict[str, Any]:
+        """Take back an unclaimed invitation before the start (the organiser): its place
+        leaves the event (a ``remove_player`` event; later entries move up)."""
+        async with self.d.locked(tid):
+            row, t = await self._organised(tid, who)
+            inv = await self.d.database.run(store.by_code, self.d.engine, tid, code)
+            if inv is None:
+                raise ServiceError("INVITE_NOT_FOUND")
+            if inv["claimed_by"] is not None:
+                raise ServiceError("INVITE_USED")
+            if row["status"] != "created":
+                raise ServiceError("INVITE_STARTED")
+            if len(t.players) <= 2:
+                raise ServiceError("TOO_FEW_PLAYERS", count=len(t.players) - 1)
+            try:
+                await self.d.update(tid, lambda t: t.remove_player(inv["name"]),
+                                    who.identity, None, lambda c: store.remove(c, code))
+            except store.AlreadyClaimedError:
+                raise ServiceError("INVITE_USED") from None
+        return {**await self.d.view(tid), "removed": inv["name"]}
 
     async def page_state(self, tid: int, code: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """The tournament's row and the invitation (for the invitation page)."""

@@ -53,7 +53,7 @@ for (const form of document.querySelectorAll("section.arbiter form")) {
         : key === "names" ? [value] : value;
     }
     const reply = await fetch(form.dataset.api, {
-      method: "POST", body: JSON.stringify(body),
+      method: form.dataset.method || "POST", body: JSON.stringify(body),
       headers: {"Content-Type": "application/json", "Accept-Language": "vi"}});
     if (reply.ok) { location.reload(); return; }
     const error = (await reply.json()).error || {};

@@ -177,6 +177,12 @@ def tournament_router(tournaments: Tournaments,
         """Invite more players before the start (the organiser)."""
         return await invitations.invite(tid, who, body.names, MAX_PLAYERS)
 
+    @router.delete("/api/tournaments/{tid}/invitations/{code}")
+    async def uninvite(tid: int = TournamentId, code: str = InviteCode,
+                       who: Player = who_dep) -> dict[str, Any]:
+        """Take back an unclaimed invitation before the start (the organiser)."""
+        return await invitations.remove(tid, who, code)
+
     @router.post("/api/tournaments/{tid}/invitations/{code}/claim")
     async def claim(tid: int = TournamentId, code: str = InviteCode,
                     who: Player = who_dep) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """A player by invitation in a real Chromium: the organiser creates an event with a place
 for someone without an account (a ``+Name`` line in the form), sees its link (nobody else
-does), cannot start while it waits; the invited person opens the link on a phone,
+does), invites one more with the page's form and takes it back, cannot start while a
+place waits; the invited person opens the link on a phone,
 registers there and claims the place; the organiser starts and the new account finds its
 reserved seat. Screenshots go to ``test-artifacts/e2e/``."""
 
@@ -43,6 +44,13 @@ def test_an_invited_player_claims_the_place_on_a_phone(people: Any) -> None:
     assert link.count() == 1
     href = link.get_attribute("href") or ""
     assert href.startswith(f"/tournaments/{tid}/invite/")
+    # One more invitation with the page's form, then taken back with its button.
+    arb.page.locator("#form-invite input[name=names]").fill(f"Chú Tư {tag}")
+    arb.page.locator("#form-invite button").click()
+    arb.page.wait_for_function("document.querySelectorAll('#invitations li').length === 2")
+    arb.page.locator(f'li[data-invite="Chú Tư {tag}"] form.uninvite button').click()
+    arb.page.wait_for_function("document.querySelectorAll('#invitations li').length === 1")
+    assert f"Chú Tư {tag}" not in arb.page.locator("#entries").inner_text()
     arb.page.locator("#form-start button").click()
     arb.page.wait_for_function("document.querySelector('#form-start .err').textContent")
     assert f"Cô Lan {tag}" in arb.page.locator("#form-start .err").inner_text()
