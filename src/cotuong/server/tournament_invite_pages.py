@@ -132,6 +132,10 @@ def invitations_panel(row: dict[str, Any], invites: list[dict[str, Any]]) -> str
                      f"<b>{_inline('INVITE_ADD')}</b><input name=\"names\" maxlength=\"64\" "
                      f"required><button type=\"submit\">{_inline('TOURNAMENT_SEND')}</button>"
                      "<span class=\"err\" role=\"alert\"></span></form>")
+    # The links as the player will open them (this server's address), wrapped on phones.
+    parts.append("<style>a.invite-link { word-break: break-all; }</style><script>"
+                 "for (const a of document.querySelectorAll('a.invite-link')) "
+                 "a.textContent = a.href;</script>")
     return "\n".join(parts)
 
 

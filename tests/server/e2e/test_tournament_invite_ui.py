@@ -44,6 +44,7 @@ def test_an_invited_player_claims_the_place_on_a_phone(people: Any) -> None:
     assert link.count() == 1
     href = link.get_attribute("href") or ""
     assert href.startswith(f"/tournaments/{tid}/invite/")
+    assert link.inner_text() == arb.server.url + href  # the whole address, to send
     # One more invitation with the page's form, then taken back with its button.
     arb.page.locator("#form-invite input[name=names]").fill(f"Chú Tư {tag}")
     arb.page.locator("#form-invite button").click()
@@ -51,6 +52,7 @@ def test_an_invited_player_claims_the_place_on_a_phone(people: Any) -> None:
     arb.page.locator(f'li[data-invite="Chú Tư {tag}"] form.uninvite button').click()
     arb.page.wait_for_function("document.querySelectorAll('#invitations li').length === 1")
     assert f"Chú Tư {tag}" not in arb.page.locator("#entries").inner_text()
+    arb.shot("72-invitation-organiser")
     arb.page.locator("#form-start button").click()
     arb.page.wait_for_function("document.querySelector('#form-start .err').textContent")
     assert f"Cô Lan {tag}" in arb.page.locator("#form-start .err").inner_text()
