@@ -9,6 +9,7 @@ restarted server keeps the claims."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from tournament_helpers import accounts, board, opening, seated, until, view
 from cotuong.server import Settings
 from cotuong.server import tournament_invite_store as store
 from cotuong.server import tournament_store as ts
+from cotuong.tournament import Tournament
 
 SETTINGS = Settings(db="sqlite://", heartbeat_s=0.2, login_burst=50, http_rate=1000,
                     http_burst=1000)
@@ -45,12 +47,14 @@ def claim_path(tid: int, code: str) -> str:
 def test_players_by_invitation_claim_their_places_and_play() -> None:
     async def scenario() -> None:
         async with running(SETTINGS) as srv:
-            people = await accounts(srv, ["anh", "binh", "lan", "hanh", "khach", "trongtai"])
+            people = await accounts(srv, ["anh", "binh", "dung", "lan", "hanh", "khach",
+                                          "trongtai"])
             arb = people["trongtai"]
             try:
                 r = await arb.post("/api/tournaments", json={
                     "name": "Giải mời", "no_show_s": 0,
-                    "players": ["anh", {"invite": "Cô Lan"}, "binh", {"invite": "Bác Hà"}]})
+                    "players": ["anh", {"invite": "Cô Lan"}, "binh", {"invite": "Bác Hà"},
+                                "dung"]})
                 assert r.status_code == 201, r.text
                 v = r.json()
                 tid = v["tournament_id"]
@@ -60,7 +64,8 @@ def test_players_by_invitation_claim_their_places_and_play() -> None:
                 assert v["invitations"][0]["url"] == \
                     f"/tournaments/{tid}/invite/{codes['Cô Lan']}"
                 assert [(p["username"], p["pending_invitation"]) for p in v["players"]] == [
-                    ("anh", False), ("Cô Lan", True), ("binh", False), ("Bác Hà", True)]
+                    ("anh", False), ("Cô Lan", True), ("binh", False), ("Bác Hà", True),
+                    ("dung", False)]
 
                 # Nobody but the organiser sees a code: not in the view, the page, the list.
                 other = people["khach"]
@@ -136,12 +141,12 @@ def test_players_by_invitation_claim_their_places_and_play() -> None:
                 r = await people["khach"].post(claim_path(tid, tu["code"]))
                 assert r.status_code == 200, r.text
 
-                # Now it starts; the invited players have reserved seats.
+                # Now it starts; the invited players have reserved seats (no rests).
                 r = await arb.post(f"/api/tournaments/{tid}/start")
                 assert r.status_code == 200, r.text
                 v = r.json()
                 assert sorted(p["username"] for p in v["players"]) == [
-                    "anh", "binh", "hanh", "khach", "lan"]
+                    "anh", "binh", "dung", "hanh", "khach", "lan"]  # six: nobody rests
                 await error(await arb.post(f"/api/tournaments/{tid}/invitations",
                                            json={"names": ["Muộn"]}), 409, "INVITE_STARTED")
                 log = (await arb.get(f"/api/tournaments/{tid}/events")).json()["events"]
@@ -260,6 +265,18 @@ def test_a_code_is_marked_once_in_the_store() -> None:
     found = store.by_code(engine, 7, code)
     assert found is not None and (found["claimed_by"], found["claimed_at"]) == ("u:1", 2)
     assert store.by_code(engine, 8, code) is None
+    # The account's identity is added to the event's options inside the transaction; a
+    # second place for the same account (another process's claim) is refused.
+    tid = ts.create_tournament(engine, Tournament(["anh", "Lan", "Hà"]), {
+        "name": "G", "organiser": "u:9", "organiser_name": "tt", "created_at": 1,
+        "options": json.dumps({"identities": {"anh": "u:5"}})})
+    with engine.begin() as c:
+        store.bind_identity(c, tid, "lan", "u:1")
+    with pytest.raises(store.AlreadyPlayingError), engine.begin() as c:
+        store.bind_identity(c, tid, "ha", "u:1")
+    found_t = ts.load(engine, tid)
+    assert found_t is not None
+    assert json.loads(found_t[0]["options"])["identities"] == {"anh": "u:5", "lan": "u:1"}
 
 
 async def claims_survive_a_restart(settings: Settings) -> None:

@@ -19,6 +19,7 @@ only marked while it has no claimant, and an account holds at most one place of 
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -112,6 +113,24 @@ def mark_claimed(c: Connection, code: str, identity: str, username: str,
         raise AlreadyClaimedError(code)
 
 
+class AlreadyPlayingError(Exception):
+    """The account got a place of the event meanwhile (another process's claim)."""
+
+
+def bind_identity(c: Connection, tid: int, name: str, identity: str) -> None:
+    """Add ``name``'s account identity to the event's options, read and written in the
+    caller's transaction (which holds the tournament's row lock): two claims of one
+    event in two processes cannot overwrite each other's."""
+    t = ts.tournaments
+    text = c.execute(select(t.c.options).where(t.c.id == tid)).scalar_one()
+    options = json.loads(text)
+    if identity in options["identities"].values():
+        raise AlreadyPlayingError(identity)
+    options["identities"][name] = identity
+    c.execute(sql_update(t).where(t.c.id == tid).values(
+        options=json.dumps(options, ensure_ascii=False)))
+
+
 def remove(c: Connection, code: str) -> None:
     """Delete an unclaimed invitation, in the caller's transaction (the removal of its
     place is the log's ``remove_player`` event); a code claimed meanwhile raises
@@ -122,5 +141,5 @@ def remove(c: Connection, code: str) -> None:
         raise AlreadyClaimedError(code)
 
 
-__all__ = ["AlreadyClaimedError", "add", "by_code", "mark_claimed", "new_code",
-           "of_tournament", "remove", "tournament_invitations"]
+__all__ = ["AlreadyClaimedError", "AlreadyPlayingError", "add", "bind_identity", "by_code",
+           "mark_claimed", "new_code", "of_tournament", "remove", "tournament_invitations"]

@@ -23,6 +23,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy.engine import Connection
+
 from cotuong.messages import Listing
 from cotuong.server import tournament_invite_store as store
 from cotuong.server.errors import ServiceError
@@ -125,16 +127,18 @@ class Invitations:
             place = t.player(inv["name"])
             if any(name_key(p.name) == name_key(who.name) for p in t.players if p != place):
                 raise ServiceError("INVITE_NAME_TAKEN", username=who.name)
-            identities = {**options.identities, who.name: who.identity}
             now = self.d.clock.now_ms()
+
+            def bind(c: Connection) -> None:
+                store.mark_claimed(c, code, who.identity, who.name, now)
+                store.bind_identity(c, tid, who.name, who.identity)
             try:
-                await self.d.update(
-                    tid, lambda t: t.rename(place.name, who.name), who.identity,
-                    {"options": json.dumps(options.replace(identities=identities).to_json(),
-                                           ensure_ascii=False)},
-                    lambda c: store.mark_claimed(c, code, who.identity, who.name, now))
+                await self.d.update(tid, lambda t: t.rename(place.name, who.name),
+                                    who.identity, None, bind)
             except store.AlreadyClaimedError:
                 raise ServiceError("INVITE_USED") from None
+            except store.AlreadyPlayingError:
+                raise ServiceError("INVITE_ALREADY_PLAYER", username=who.name) from None
         view = await self.d.view(tid)
         return {**view, "claimed": {"player": who.name, "invited_as": inv["name"]}}
 
