@@ -21,6 +21,8 @@ from cotuong.tournament import (
     UnknownPlayerError,
     parse_result,
 )
+from cotuong.tournament.entry import describe_event
+from cotuong.tournament.events import event_from_payload
 
 PGN = '[Event "Club"]\n[Red "An"]\n[Black "Dũng"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n'
 
@@ -241,3 +243,29 @@ def test_scoring_values_must_be_finite_numbers() -> None:
     with pytest.raises(ConfigurationError, match="finite number"):
         Scoring.parse("inf,1,0")
     assert Scoring.parse("1,0.5,0").as_tuple() == (1, 0.5, 0)
+
+
+def test_a_player_is_removed_before_the_first_result() -> None:
+    """``remove_player`` (an invited place nobody took): later numbers move up, the log
+    replays it, undo brings the player back; refused once a result is in, and when fewer
+    than 2 players would be left."""
+    t = Tournament(["An", "Bình", "Chi", "Dũng"])
+    e = t.remove_player("binh")
+    assert e.payload() == {"player": "Bình", "v": e.payload()["v"]}
+    assert describe_event(e).text("vi") == "bỏ đấu thủ Bình khỏi danh sách"
+    assert [(p.number, p.name) for p in t.players] == [(1, "An"), (2, "Chi"), (3, "Dũng")]
+    assert t.rounds == 3
+    again = Tournament.from_settings(Tournament(["An", "Bình", "Chi", "Dũng"]).settings())
+    again.apply(event_from_payload(e.kind, e.payload()))
+    assert again.players == t.players
+    t.undo()
+    assert [p.name for p in t.players] == ["An", "Bình", "Chi", "Dũng"]
+    t.remove_player("Dũng")
+    t.draw_numbers(seed=3)
+    play(t, "An", "Chi", "win")
+    with pytest.raises(TournamentStateError, match="cannot remove"):
+        t.remove_player("An")
+    two = Tournament(["An", "Bình"])
+    with pytest.raises(ConfigurationError, match="at least 2 players"):
+        two.remove_player("An")
+    assert len(two.players) == 2

@@ -79,8 +79,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TOURNAMENT_SEND": ("Gửi", "Send"),
     "TOURNAMENT_CREATE": ("Tổ chức giải mới", "Organise a new tournament"),
     "TOURNAMENT_NAME": ("Tên giải", "Name"),
-    "TOURNAMENT_PLAYERS": ("Đấu thủ (tên tài khoản, mỗi dòng một người)",
-                           "Players (account usernames, one a line)"),
+    "TOURNAMENT_PLAYERS": ("Đấu thủ (tên tài khoản, mỗi dòng một người; mời người chưa "
+                           "có tài khoản: +Tên hiển thị)",
+                           "Players (account usernames, one a line; to invite someone "
+                           "without an account: +Display name)"),
     "TOURNAMENT_DOUBLE": ("Hai lượt", "Double round robin"),
     "TOURNAMENT_MINUTES": ("Phút mỗi bên (0: không tính giờ)", "Minutes each (0: untimed)"),
     "TOURNAMENT_INCREMENT": ("Giây cộng mỗi nước", "Seconds added a move"),

@@ -41,6 +41,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "the schedule needs at least 2 players; there are {count}"),
     "T_ADD_STARTED": ("không thể thêm đấu thủ {name!r}: đã có kết quả",
                       "cannot add player {name!r}: results have already been recorded"),
+    "T_REMOVE_STARTED": ("không thể bỏ đấu thủ {name!r} khỏi danh sách: đã có kết quả",
+                         "cannot remove player {name!r}: results have already been "
+                         "recorded"),
     "T_DRAW_STARTED": ("không thể bốc số lại: đã có kết quả",
                        "cannot draw numbers: results have already been recorded"),
     "T_DRAW_ORDER": ("thứ tự bốc số phải nêu mỗi đấu thủ trong {count} người đúng một lần",

@@ -37,6 +37,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "{name} reinstated from round {round}"),
     "TE_EDIT": ("đấu thủ {old}: {name} ({extra})", "player {old}: {name} ({extra})"),
     "TE_ADD": ("thêm đấu thủ {name}", "player {name} added"),
+    "TE_REMOVE": ("bỏ đấu thủ {name} khỏi danh sách", "player {name} removed"),
     "TE_DRAW": ("bốc số: {order}", "numbers drawn: {order}"),
     "TE_LOTS": ("bốc thăm: {order}", "drawing of lots: {order}"),
     "TE_DETAILS": ("thông tin giải", "event details"),

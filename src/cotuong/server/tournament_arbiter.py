@@ -1,7 +1,8 @@
 """The arbiter's side of online round robins: what the organiser (an account) does to an
-event — create it from account usernames, start it (the numbers are drawn), open the next
-round, record or correct a result, withdraw a player, draw lots for a final tie, change
-the no-show wait, how rounds open and the details the pages print. Every change is an
+event — create it from account usernames and invited places, start it (the numbers
+are drawn; every invitation must be claimed by then), open the next round, record or
+correct a result, withdraw a player, draw lots for a final tie, change the no-show wait,
+how rounds open and the details the pages print. Every change is an
 event of the tournament's log with who made it; the director
 (:class:`~cotuong.server.tournaments.Tournaments`) carries out what follows from it
 (rooms, games ended, the next round).
@@ -21,6 +22,7 @@ from cotuong.server import tournament_store as ts
 from cotuong.server.errors import ServiceError
 from cotuong.server.rooms import Player, validate_room_options
 from cotuong.server.tournament_ends import arbiter_end
+from cotuong.server.tournament_invites import Invitations, pending_names
 from cotuong.server.tournament_views import Options, time_control_text
 from cotuong.server.tournaments import Tournaments, board_names, rule_error
 from cotuong.tournament import InvalidResultError, Tournament, TournamentError
@@ -55,10 +57,14 @@ class Arbiter:
         self.d = director
 
     async def create(self, who: Player, body: dict[str, Any]) -> dict[str, Any]:
-        """A new event organised by ``who`` (an account); numbers are drawn at start."""
+        """A new event organised by ``who`` (an account); numbers are drawn at start.
+        ``players`` are usernames of accounts, or ``{"invite": name}`` for a place by
+        invitation (its code and link are in the reply's ``invitations``)."""
         if not who.account:
             raise ServiceError("NOT_LOGGED_IN", "ERR_ORGANISER_ACCOUNT")
-        names = [str(n) for n in body["players"]]
+        entries = [(str(n["invite"]), True) if isinstance(n, dict) else (str(n), False)
+                   for n in body["players"]]
+        names = [n for n, _ in entries]
         seen: dict[str, str] = {}
         twice = []
         for n in names:
@@ -72,19 +78,24 @@ class Arbiter:
         if len(names) > MAX_PLAYERS:
             raise ServiceError("TOO_MANY_PLAYERS", count=len(names), limit=MAX_PLAYERS)
         identities: dict[str, str] = {}
-        missing = []
-        for n in names:
-            user = await self.d.database.run(self.d.database.store.user_by_name, n)
-            if user is None:
+        players, invited, missing = [], [], []
+        for n, by_invitation in entries:
+            user = None if by_invitation else await self.d.database.run(
+                self.d.database.store.user_by_name, n)
+            if by_invitation:
+                players.append(n)
+                invited.append(n)
+            elif user is None:
                 missing.append(n)
             else:
                 identities[str(user["username"])] = f"u:{user['id']}"
+                players.append(str(user["username"]))
         if missing:
             raise ServiceError("UNKNOWN_PLAYERS", names=Listing(tuple(missing)))
         room = validate_room_options({"rules": body.get("rules"),
                                       "time_control": body.get("time_control")})
         try:
-            t = Tournament(list(identities), double=bool(body.get("double", False)),
+            t = Tournament(players, double=bool(body.get("double", False)),
                            name=str(body["name"]))
         except TournamentError as exc:
             raise rule_error(exc) from None
@@ -98,7 +109,8 @@ class Arbiter:
             "name": t.name, "organiser": who.identity, "organiser_name": who.name,
             "options": json.dumps(options.to_json(), ensure_ascii=False),
             "created_at": self.d.clock.now_ms()})
-        return await self.d.view(tid)
+        made = await Invitations(self.d).make(tid, invited)
+        return {**await self.d.view(tid), "invitations": made}
 
     async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Tournament]:
         row, t = await self.d.load(tid)
@@ -113,6 +125,9 @@ class Arbiter:
             row, _ = await self._organised(tid, who)
             if row["status"] != "created":
                 raise ServiceError("TOURNAMENT_STARTED")
+            waiting = pending_names(await Invitations(self.d).of(tid))
+            if waiting:
+                raise ServiceError("INVITATIONS_PENDING", names=Listing(tuple(waiting)))
             tc = Options.from_json(json.loads(row["options"])).tc
 
             def start(t: Tournament) -> None:

@@ -20,6 +20,8 @@ from html import escape
 from typing import Any
 
 from cotuong.messages import Message
+from cotuong.server.tournament_invite_pages import invitations_panel, pending_mark
+from cotuong.server.tournament_invites import pending_names
 from cotuong.server.tournament_views import Options, rounds_json, shown_round
 from cotuong.tournament import Tournament
 from cotuong.tournament.page import render_html
@@ -47,10 +49,11 @@ for (const form of document.querySelectorAll("section.arbiter form")) {
     event.preventDefault();
     const body = {};
     for (const [key, value] of new FormData(form)) {
-      body[key] = ["round", "board"].includes(key) ? Number(value) : value;
+      body[key] = ["round", "board"].includes(key) ? Number(value)
+        : key === "names" ? [value] : value;
     }
     const reply = await fetch(form.dataset.api, {
-      method: "POST", body: JSON.stringify(body),
+      method: form.dataset.method || "POST", body: JSON.stringify(body),
       headers: {"Content-Type": "application/json", "Accept-Language": "vi"}});
     if (reply.ok) { location.reload(); return; }
     const error = (await reply.json()).error || {};
@@ -112,11 +115,14 @@ def _form(api: str, ident: str, title: str, fields: str) -> str:
             "<span class=\"err\" role=\"alert\"></span></form>")
 
 
-def arbiter_panel(row: dict[str, Any], t: Tournament) -> str:
+def arbiter_panel(row: dict[str, Any], t: Tournament,
+                  invites: list[dict[str, Any]] | None = None) -> str:
     """The organiser's forms: start; record or correct a result; withdraw a player; open
-    the next round (they post to the REST routes; not printed)."""
+    the next round (they post to the REST routes; not printed); the invitations still
+    waiting, with their links, and one more before the start."""
     api = f"/api/tournaments/{row['id']}"
-    parts = [f"<section class=\"arbiter\"><h2>{_both('TOURNAMENT_ARBITER')}</h2>"]
+    parts = [f"<section class=\"arbiter\"><h2>{_both('TOURNAMENT_ARBITER')}</h2>",
+             invitations_panel(row, invites or [])]
     if row["status"] == "created":
         parts.append(_form(f"{api}/start", "form-start", _both("TOURNAMENT_START"), ""))
     else:
@@ -148,10 +154,11 @@ def arbiter_panel(row: dict[str, Any], t: Tournament) -> str:
 
 
 def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
-                    organiser: bool) -> str:
-    """The tournament's page (``organiser``: with the arbiter's forms). A page of an
-    event under way refreshes itself every 30 s, but not the organiser's (a form being
-    filled in would be lost)."""
+                    organiser: bool, invites: list[dict[str, Any]] | None = None) -> str:
+    """The tournament's page (``organiser``: with the arbiter's forms and the invitation
+    links; anyone sees which places wait for their invited player, never the codes). A
+    page of an event under way refreshes itself every 30 s, but not the organiser's (a
+    form being filled in would be lost)."""
     parts = [f"<p class=\"note\">{_both('TOURNAMENT_ORGANISER')}: "
              f"<b>{escape(row['organiser_name'])}</b></p>"]
     if row["status"] == "created":
@@ -161,9 +168,9 @@ def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
     else:
         parts.append(_live_round(row, t, boards))
     if organiser:
-        parts.append(arbiter_panel(row, t))
+        parts.append(arbiter_panel(row, t, invites))
     page = render_html(t, shown_round(row, t)) if row["status"] != "created" \
-        else _empty_page(t)
+        else _empty_page(t, pending_names(invites or []))
     head, _, body = page.partition("</h1>")
     if row["status"] == "running" and not organiser:
         head = head.replace("<meta charset=\"utf-8\">",
@@ -172,9 +179,12 @@ def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
     return head + "</h1>\n" + "\n".join(parts) + body
 
 
-def _empty_page(t: Tournament) -> str:
-    """Before the draw: the library's page layout with the entry list only."""
-    names = "".join(f"<li>{escape(p.name)}</li>" for p in t.players)
+def _empty_page(t: Tournament, pending: list[str] | None = None) -> str:
+    """Before the draw: the library's page layout with the entry list only (the places
+    waiting for their invited player marked)."""
+    names = "".join(f"<li>{escape(p.name)}"
+                    f"{pending_mark() if p.name in (pending or ()) else ''}</li>"
+                    for p in t.players)
     head, _, _ = render_html(t, 0).partition("</h1>")
     return head + f"</h1>\n<ol id=\"entries\">{names}</ol></body></html>"
 
@@ -187,7 +197,9 @@ create.addEventListener("submit", async (event) => {
   const f = new FormData(create);
   const minutes = Number(f.get("minutes")), increment = Number(f.get("increment"));
   const body = {
-    name: f.get("name"), players: f.get("players").split(/[\\s,;]+/).filter(Boolean),
+    name: f.get("name"), players: f.get("players").split(/[\\n,;]+/)
+      .map((x) => x.trim()).filter(Boolean)
+      .map((x) => x.startsWith("+") ? {invite: x.slice(1).trim()} : x),
     double: f.get("double") === "on", rules: f.get("rules"),
     round_start: f.get("round_start"), no_show_s: Number(f.get("no_show_min")) * 60,
     time_control: minutes > 0 ? {kind: "fischer", base_ms: minutes * 60000,

@@ -1,7 +1,8 @@
 """The REST routes of online round robins (docs/web-protocol.md, "Tournaments") and the
-tournament's web page. Each route only translates HTTP to a
-:class:`~cotuong.server.tournaments.Tournaments` (reading) or
-:class:`~cotuong.server.tournament_arbiter.Arbiter` (the organiser's actions) call.
+tournament's web pages (its page, the list, an invitation's page). Each route only
+translates HTTP to a :class:`~cotuong.server.tournaments.Tournaments` (reading),
+:class:`~cotuong.server.tournament_arbiter.Arbiter` (the organiser's actions) or
+:class:`~cotuong.server.tournament_invites.Invitations` (invitations) call.
 
 >>> CreateTournament(name="Giải CLB", players=["an", "binh"]).double
 False
@@ -10,15 +11,17 @@ False
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from cotuong.server.models import TimeControlBody
 from cotuong.server.rooms import Player
 from cotuong.server.tournament_arbiter import MAX_PLAYERS, Arbiter
+from cotuong.server.tournament_invite_pages import invite_page
+from cotuong.server.tournament_invites import Invitations
 from cotuong.server.tournament_pages import list_page, tournament_page
 from cotuong.server.tournaments import Tournaments
 
@@ -26,12 +29,20 @@ MAX_ID = 2**31 - 1
 TournamentId = Path(ge=1, le=MAX_ID)
 
 
+class Invite(BaseModel):
+    """A place by invitation in ``players``: ``{"invite": "Display name"}``."""
+
+    model_config = ConfigDict(extra="forbid")
+    invite: str = Field(min_length=1, max_length=64)
+
+
 class CreateTournament(BaseModel):
-    """``POST /api/tournaments``: players by account username, in entry order."""
+    """``POST /api/tournaments``: players by account username or by invitation, in entry
+    order."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=120)
-    players: list[str] = Field(max_length=MAX_PLAYERS * 2)
+    players: list[str | Invite] = Field(max_length=MAX_PLAYERS * 2)
     double: bool = False
     time_control: TimeControlBody | None = None
     rules: str = "xiangqiplay"
@@ -39,6 +50,18 @@ class CreateTournament(BaseModel):
     round_times: list[int] | None = Field(None, max_length=2 * MAX_PLAYERS)
     no_show_s: float | None = Field(None, ge=0, le=86_400)
     lang: Literal["vi", "en"] = "vi"
+
+
+class InvitePlayers(BaseModel):
+    """More places by invitation before the start (display names)."""
+
+    model_config = ConfigDict(extra="forbid")
+    names: list[Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                                 max_length=64)]] = Field(
+        min_length=1, max_length=MAX_PLAYERS)
+
+
+InviteCode = Path(min_length=8, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 class SetResult(BaseModel):
@@ -83,12 +106,13 @@ def tournament_router(tournaments: Tournaments,
     ``player`` says who asks (the app's dependency)."""
     router = APIRouter()
     arbiter = Arbiter(tournaments)
+    invitations = Invitations(tournaments)
     who_dep = Depends(player)
 
     @router.post("/api/tournaments", status_code=201)
     async def create(body: CreateTournament, who: Player = who_dep) -> dict[str, Any]:
         """Create a round robin organised by the logged-in account."""
-        data = body.model_dump()
+        data = body.model_dump()  # (an invitation: {"invite": name})
         data["time_control"] = body.time_control.model_dump() if body.time_control else None
         return await arbiter.create(who, data)
 
@@ -141,6 +165,30 @@ def tournament_router(tournaments: Tournaments,
         """Record a drawing of lots for a final tie (the organiser)."""
         return await arbiter.draw_lots(tid, who, body.order)
 
+    @router.get("/api/tournaments/{tid}/invitations")
+    async def invitations_of(tid: int = TournamentId,
+                             who: Player = who_dep) -> dict[str, Any]:
+        """Every invitation with its code, link and claimant (the organiser only)."""
+        return await invitations.listing(tid, who)
+
+    @router.post("/api/tournaments/{tid}/invitations", status_code=201)
+    async def invite(body: InvitePlayers, tid: int = TournamentId,
+                     who: Player = who_dep) -> dict[str, Any]:
+        """Invite more players before the start (the organiser)."""
+        return await invitations.invite(tid, who, body.names, MAX_PLAYERS)
+
+    @router.delete("/api/tournaments/{tid}/invitations/{code}")
+    async def uninvite(tid: int = TournamentId, code: str = InviteCode,
+                       who: Player = who_dep) -> dict[str, Any]:
+        """Take back an unclaimed invitation before the start (the organiser)."""
+        return await invitations.remove(tid, who, code)
+
+    @router.post("/api/tournaments/{tid}/invitations/{code}/claim")
+    async def claim(tid: int = TournamentId, code: str = InviteCode,
+                    who: Player = who_dep) -> dict[str, Any]:
+        """The logged-in account takes the invited place of ``code``."""
+        return await invitations.claim(tid, code, who)
+
     @router.get("/api/tournaments/{tid}/events")
     async def events(tid: int = TournamentId) -> dict[str, Any]:
         """The event log: results, corrections, withdrawals, with who and when."""
@@ -155,6 +203,15 @@ def tournament_router(tournaments: Tournaments,
     async def page(tid: int = TournamentId, who: Player = who_dep) -> HTMLResponse:
         """The tournament's page; its organiser also gets the arbiter's forms."""
         row, t, boards = await tournaments.state(tid)
-        return HTMLResponse(tournament_page(row, t, boards, row["organiser"] == who.identity))
+        organiser = row["organiser"] == who.identity
+        invites = await invitations.of(tid)
+        return HTMLResponse(tournament_page(row, t, boards, organiser, invites))
+
+    @router.get("/tournaments/{tid}/invite/{code}", include_in_schema=False)
+    async def invite_link(tid: int = TournamentId, code: str = InviteCode,
+                          who: Player = who_dep) -> HTMLResponse:
+        """The invitation page: claim the place (a guest logs in or registers first)."""
+        row, inv = await invitations.page_state(tid, code)
+        return HTMLResponse(invite_page(row, inv, who.name if who.account else None))
 
     return router

@@ -133,10 +133,11 @@ def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:
 
 
 def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: str,
-           now_ms: int, fields: Mapping[str, Any] | None = None) -> T:
+           now_ms: int, fields: Mapping[str, Any] | None = None,
+           also: Callable[[Connection], None] | None = None) -> T:
     """Apply ``change`` to the tournament as stored and append the events it made, with
-    ``fields`` of the tournament's row, in one transaction (``change`` raising: nothing
-    is written)."""
+    ``fields`` of the tournament's row and whatever ``also`` writes, in one transaction
+    (``change`` or ``also`` raising: nothing is written)."""
     with engine.begin() as c:
         row = _row(c, tid, lock=True)
         if row is None:
@@ -152,6 +153,8 @@ def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: s
             c.execute(insert(tournament_events), new)
         if fields:
             c.execute(sql_update(tournaments).where(tournaments.c.id == tid).values(**fields))
+        if also is not None:
+            also(c)
         return value
 
 

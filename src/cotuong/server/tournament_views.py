@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,9 +119,22 @@ def rounds_json(row: dict[str, Any], t: Tournament,
     return out
 
 
+def players_json(t: Tournament, started: bool,
+                 invites: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The entries: number (once drawn), name (an account's username; for a place whose
+    invitation is not claimed yet, the name it was invited by), withdrawal, and whether
+    the place came by invitation (never its code)."""
+    pending = {i["name"] for i in invites if i["claimed_by"] is None}
+    invited = {i["claimed_name"]: i["name"] for i in invites if i["claimed_by"] is not None}
+    return [{"number": p.number if started else None, "username": p.name,
+             "withdrawn": p.withdrawn, "pending_invitation": p.name in pending,
+             "invited_as": p.name if p.name in pending else invited.get(p.name)}
+            for p in t.players]
+
+
 def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
-                    now_ms: int) -> dict[str, Any]:
-    """The REST view of a tournament."""
+                    now_ms: int, invites: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The REST view of a tournament (``invites``: its invitation rows)."""
     o = Options.from_json(_json(row["options"]))
     started = row["status"] != "created"
     due = None
@@ -136,8 +150,7 @@ def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
         "no_show_s": o.no_show_s, "round_count": t.rounds if started else None,
         "open_round": row["open_round"], "round_opened_at": row["round_opened_at"],
         "no_show_at": due, "server_time_ms": now_ms,
-        "players": [{"number": p.number if started else None, "username": p.name,
-                     "withdrawn": p.withdrawn} for p in t.players],
+        "players": players_json(t, started, invites),
         "rounds": rounds_json(row, t, boards),
         "standings_after": shown_round(row, t),
         "standings": [standing_json(r) for r in t.standings(shown_round(row, t))]

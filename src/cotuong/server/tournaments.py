@@ -28,6 +28,9 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
+from sqlalchemy.engine import Connection
+
+from cotuong.server import tournament_invite_store as invite_store
 from cotuong.server import tournament_store as ts
 from cotuong.server.database import Database
 from cotuong.server.errors import ServiceError, Words
@@ -58,7 +61,7 @@ class Tournaments:
                  clock: ClockSource, settings: Settings) -> None:
         self.database = database
         self.engine = database.store.engine
-        ts.metadata.create_all(self.engine)
+        ts.metadata.create_all(self.engine)  # the invitations' table too (same metadata)
         self.games = games
         self.rooms = rooms
         self.clock = clock
@@ -118,7 +121,8 @@ class Tournaments:
         """``GET /api/tournaments/{id}``: settings, players, rounds with each board's
         players, room and result, and the standings rows."""
         row, t, boards = await self.state(tid)
-        return tournament_view(row, t, boards, self.clock.now_ms())
+        invites = await self.database.run(invite_store.of_tournament, self.engine, tid)
+        return tournament_view(row, t, boards, self.clock.now_ms(), invites)
 
     async def history(self, tid: int) -> list[dict[str, Any]]:
         """The event log (the audit trail): every event with who made it and when."""
@@ -166,12 +170,14 @@ class Tournaments:
 
     # ------------------------------------------------------------ the machinery
     async def update(self, tid: int, change: Callable[[Tournament], T], actor: str,
-                     fields: dict[str, Any] | None = None) -> T:
-        """Apply ``change`` and append its events by ``actor`` (one transaction); a
-        refusal of the library is ``TOURNAMENT_RULE`` in its words."""
+                     fields: dict[str, Any] | None = None,
+                     also: Callable[[Connection], None] | None = None) -> T:
+        """Apply ``change`` and append its events by ``actor``, with ``fields`` of the
+        row and what ``also`` writes (one transaction); a refusal of the library is
+        ``TOURNAMENT_RULE`` in its words."""
         try:
             return await self.database.run(ts.update, self.engine, tid, change, actor,
-                                           self.clock.now_ms(), fields)
+                                           self.clock.now_ms(), fields, also)
         except TournamentError as exc:
             raise rule_error(exc) from None
 

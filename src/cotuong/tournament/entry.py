@@ -24,6 +24,7 @@ from cotuong.tournament.events import (
     Event,
     RecordResult,
     Reinstate,
+    RemovePlayer,
     SetDetails,
     Undo,
     Withdraw,
@@ -79,6 +80,8 @@ def describe_event(e: Event) -> Message:
         return Message.of("TE_EDIT", old=e.player, name=e.name, extra=extra or "—")
     if isinstance(e, AddPlayer):
         return Message.of("TE_ADD", name=e.name)
+    if isinstance(e, RemovePlayer):
+        return Message.of("TE_REMOVE", name=e.player)
     if isinstance(e, DrawNumbers):
         return Message.of("TE_DRAW", order=" ".join(e.order))
     if isinstance(e, DrawLots):

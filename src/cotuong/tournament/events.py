@@ -52,6 +52,15 @@ class AddPlayer(Event):
 
 
 @dataclass(frozen=True)
+class RemovePlayer(Event):
+    """A player leaves before round 1 has a result (e.g. an invited place nobody took);
+    the players after them move up one number."""
+
+    kind: ClassVar[str] = "remove_player"
+    player: str
+
+
+@dataclass(frozen=True)
 class DrawNumbers(Event):
     """The drawn numbers: ``order[k]`` gets number ``k + 1``; ``seed`` if drawn by us."""
 
@@ -151,7 +160,7 @@ class Undo(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
-    c.kind: c for c in (AddPlayer, DrawNumbers, RecordResult, CorrectResult, Withdraw,
+    c.kind: c for c in (AddPlayer, RemovePlayer, DrawNumbers, RecordResult, CorrectResult, Withdraw,
                         Reinstate, EditPlayer, DrawLots, SetDetails, Undo)
 }
 

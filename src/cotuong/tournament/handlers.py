@@ -38,6 +38,7 @@ from cotuong.tournament.events import (
     Event,
     RecordResult,
     Reinstate,
+    RemovePlayer,
     SetDetails,
     Withdraw,
 )
@@ -99,7 +100,8 @@ class Handlers:
 
     def _handle(self, event: Event) -> None:
         handlers: dict[type[Event], Callable[[Any], None]] = {
-            AddPlayer: self._on_add, DrawNumbers: self._on_draw, RecordResult: self._on_record,
+            AddPlayer: self._on_add, RemovePlayer: self._on_remove,
+            DrawNumbers: self._on_draw, RecordResult: self._on_record,
             CorrectResult: self._on_correct, Withdraw: self._on_withdraw,
             Reinstate: self._on_reinstate, EditPlayer: self._on_edit, DrawLots: self._on_lots,
             SetDetails: self._on_details,
@@ -128,6 +130,15 @@ class Handlers:
         self._not_started("T_ADD_STARTED", name=e.name)
         self._add(player_info({"name": e.name, "club": e.club, "rating": e.rating,
                                "title": e.title}))
+
+    def _on_remove(self, e: RemovePlayer) -> None:
+        self._not_started("T_REMOVE_STARTED", name=e.player)
+        gone = self._self().player(e.player)
+        rest = [p for p in self._players if p.number != gone.number]
+        if len(rest) < 2:
+            raise fail(ConfigurationError, "T_SCHEDULE_TOO_FEW", count=len(rest))
+        self._players = [Entrant(i, p.name, p.withdrawn, p.club, p.rating, p.title,
+                                 p.withdrawn_from) for i, p in enumerate(rest, 1)]
 
     def _on_draw(self, e: DrawNumbers) -> None:
         self._not_started("T_DRAW_STARTED")

@@ -39,6 +39,7 @@ from cotuong.tournament.events import (
     Event,
     RecordResult,
     Reinstate,
+    RemovePlayer,
     SetDetails,
     Undo,
     Withdraw,
@@ -195,6 +196,10 @@ class Tournament(Handlers):
         """Add a player before round 1; they take the next draw number."""
         info = player_info(name)
         return self.apply(AddPlayer(info.name, info.club, info.rating, info.title))
+
+    def remove_player(self, player: int | str) -> Event:
+        """Remove a player before round 1 has a result; later numbers move up."""
+        return self.apply(RemovePlayer(self.player(player).name))
 
     def draw_numbers(self, seed: int | None = None,
                      order: Sequence[int | str] | None = None) -> Event:
