@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 from cotuong.messages import Listing
 from cotuong.tournament.attached import check_attached_pgn
@@ -46,8 +46,27 @@ from cotuong.tournament.players import Entrant, PlayerInfo, clean_text, name_key
 from cotuong.tournament.results import Result, parse_result
 from cotuong.tournament.standings import Drawing, StandingRow, tie_key, tied_groups
 
-if TYPE_CHECKING:
-    from cotuong.tournament.tournament import Tournament
+
+class Whole(Protocol):
+    """What the handlers read of the whole tournament: ``Tournament``, built on
+    :class:`Handlers`, provides it (declared here so the base never imports its subclass)."""
+
+    @property
+    def schedule(self) -> tuple[tuple[Pairing, ...], ...]: ...
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def player(self, ref: int | str) -> Entrant: ...
+
+    def incomplete_rounds(self, upto: int | None = None) -> list[tuple[int, int, int]]: ...
+
+    def _round(self, round_no: object) -> tuple[Pairing, ...]: ...
+
+    def _rows(self, last: int, final: bool, use_lots: bool = True) -> tuple[StandingRow, ...]: ...
 
 WITHDRAW_POLICIES = ("forfeit", "annul")
 SKIP = ("*", ".", "…")  # a board left as it is in a whole-round entry
@@ -87,8 +106,8 @@ class Handlers:
     _drawings: list[Drawing]
     _details: SetDetails
 
-    def _self(self) -> Tournament:
-        return self  # type: ignore[return-value]
+    def _self(self) -> Whole:
+        return cast(Whole, self)
 
     def _reset(self) -> None:
         self._players = []

@@ -44,7 +44,7 @@ from cotuong.tournament.events import (
     Undo,
     Withdraw,
 )
-from cotuong.tournament.handlers import Handlers, NamedPairing, TournamentGame
+from cotuong.tournament.handlers import Handlers, NamedPairing, TournamentGame, Whole
 from cotuong.tournament.players import (
     Entrant,
     PlayerInfo,
@@ -415,3 +415,8 @@ class Tournament(Handlers):
                        exchange_last_two=schedule == "fide", min_players=0)
         except (KeyError, TypeError) as exc:
             raise fail(ConfigurationError, "T_SETTINGS_INCOMPLETE", why=str(exc)) from None
+
+
+def _provides_whole(t: Tournament) -> Whole:
+    """Never called: mypy checks here that ``Tournament`` gives its handlers all they read."""
+    return t
