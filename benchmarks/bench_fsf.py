@@ -215,6 +215,9 @@ def main() -> int:
     ap.add_argument("--openings", type=Path, default=OPENINGS)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--pgn", type=Path, default=None)
+    ap.add_argument("--rules", default="asian",
+                    help="the Rules option given to our engines (default asian: the rules "
+                         "pyffish referees by; 'none' to leave the engines' default)")
     args = ap.parse_args()
     try:
         import pyffish as sf
@@ -223,6 +226,15 @@ def main() -> int:
         return 2
     if args.e2.startswith("cmd1:") and not args.o2:
         args.o2 = ["UCI_Variant=xiangqi"]
+    # Our engines play under the referee's rules, as a GUI would tell them: pyffish rules
+    # perpetual chase the Asian way (a rook chased by a cannon, say), which `xiangqiplay`,
+    # the engines' default, lets pass as a draw (a loss by rule so seen in game 85 of the
+    # 2026-12-02 run).
+    if args.rules != "none":
+        for spec, opts in ((args.e1, args.o1), (args.e2, args.o2)):
+            ours = spec.startswith("level:") or "cotuong" in spec
+            if ours and not any(o.startswith("Rules=") for o in opts):
+                opts.append(f"Rules={args.rules}")
     fens = [line.strip() for line in args.openings.read_text().splitlines() if line.strip()]
     sides = (Side(args.n1 or args.e1 + (" " + " ".join(args.o1) if args.o1 else "")),
              Side(args.n2 or ("fsf-wasm" if args.e2 == f"cmd1:{fsf}" else args.e2)))
