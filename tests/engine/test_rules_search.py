@@ -129,7 +129,10 @@ def test_rules_option() -> None:
 # h2-h1-h2 against Black's rook on d1/d2 until pyffish ruled perpetual chase. The engine then
 # played under `xiangqiplay`, which lets a cannon's chase of a rook pass as a draw.
 GAME_85_FEN = "2bakabnr/9/rcn6/p1p1p1p1p/9/P8/2P1P1PcP/RC5C1/8R/1NBAKABN1 w - - 6 4"
-GAME_85 = ["h0g2", "b7b0", "a2a0", "b0d0", "e0d0", "h9g7", "i1f1", "d9e8", "b2d2", "a7b7", "f1f4", "h3h5", "a4a5", "h5g5", "g2e1", "i9h9", "g0e2", "h9h3", "d0e0", "h3g3", "a5a6", "b7b1", "a6b6", "g3e3", "a0a3", "b1d1", "e1g2", "e3h3", "g2e1", "g5e5", "f4e4", "h3d3", "b6c6", "e5d5", "a3a0", "d3d2", "c0a2", "d2d3", "h2h1", "d1d2", "h1h2", "d2d1"]
+GAME_85_TEXT = ("h0g2 b7b0 a2a0 b0d0 e0d0 h9g7 i1f1 d9e8 b2d2 a7b7 f1f4 h3h5 a4a5 h5g5 g2e1 i9h9 "
+                "g0e2 h9h3 d0e0 h3g3 a5a6 b7b1 a6b6 g3e3 a0a3 b1d1 e1g2 e3h3 g2e1 g5e5 f4e4 h3d3 "
+                "b6c6 e5d5 a3a0 d3d2 c0a2 d2d3 h2h1 d1d2 h1h2 d2d1")
+GAME_85 = GAME_85_TEXT.split()
 
 
 def test_under_asian_rules_the_cannon_stops_chasing_the_rook() -> None:
