@@ -114,13 +114,7 @@ class Invitations:
             raise ServiceError("NOT_LOGGED_IN", "ERR_INVITE_ACCOUNT")
         async with self.d.locked(tid):
             row, t = await self.d.load(tid)
-            inv = await self.d.database.run(store.by_code, self.d.engine, tid, code)
-            if inv is None:
-                raise ServiceError("INVITE_NOT_FOUND")
-            if inv["claimed_by"] is not None:
-                raise ServiceError("INVITE_USED")
-            if row["status"] != "created":
-                raise ServiceError("INVITE_STARTED")
+            inv = await self._open_invitation(tid, code, row)
             options = Options.from_json(json.loads(row["options"]))
             if who.identity in options.identities.values():
                 raise ServiceError("INVITE_ALREADY_PLAYER", username=who.name)
@@ -142,18 +136,23 @@ class Invitations:
         view = await self.d.view(tid)
         return {**view, "claimed": {"player": who.name, "invited_as": inv["name"]}}
 
+    async def _open_invitation(self, tid: int, code: str, row: Any) -> Any:
+        """The unclaimed invitation ``code`` of an event not yet started (``row``)."""
+        inv = await self.d.database.run(store.by_code, self.d.engine, tid, code)
+        if inv is None:
+            raise ServiceError("INVITE_NOT_FOUND")
+        if inv["claimed_by"] is not None:
+            raise ServiceError("INVITE_USED")
+        if row["status"] != "created":
+            raise ServiceError("INVITE_STARTED")
+        return inv
+
     async def remove(self, tid: int, who: Player, code: str) -> dict[str, Any]:
         """Take back an unclaimed invitation before the start (the organiser): its place
         leaves the event (a ``remove_player`` event; later entries move up)."""
         async with self.d.locked(tid):
             row, t = await self._organised(tid, who)
-            inv = await self.d.database.run(store.by_code, self.d.engine, tid, code)
-            if inv is None:
-                raise ServiceError("INVITE_NOT_FOUND")
-            if inv["claimed_by"] is not None:
-                raise ServiceError("INVITE_USED")
-            if row["status"] != "created":
-                raise ServiceError("INVITE_STARTED")
+            inv = await self._open_invitation(tid, code, row)
             if len(t.players) <= 2:
                 raise ServiceError("TOO_FEW_PLAYERS", count=len(t.players) - 1)
             try:

@@ -310,3 +310,15 @@ def people(playwright_api: Any, server: Server, request: pytest.FixtureRequest) 
 @pytest.fixture()
 def rng() -> random.Random:
     return random.Random(int(os.environ.get("COTUONG_E2E_SEED", "6")))
+
+
+# A phone's screen, for the pages that must fit one (tournaments).
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+def register(p: Player, username: str) -> None:
+    """An account for ``p``'s browser context (its cookie logs the page in)."""
+    r = p.context.request.post(p.server.url + "/api/accounts/register",
+                               data={"username": username, "password": "correct horse"})
+    assert r.status == 201, r.text()

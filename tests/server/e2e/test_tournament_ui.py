@@ -11,19 +11,9 @@ import secrets
 from typing import Any
 
 import pytest
-from tests.server.e2e.conftest import Player
+from tests.server.e2e.conftest import PHONE, register
 
 pytestmark = pytest.mark.slow
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
-
-
-def register(p: Player, username: str) -> None:
-    r = p.context.request.post(p.server.url + "/api/accounts/register",
-                               data={"username": username, "password": "correct horse"})
-    assert r.status == 201, r.text()
-
 
 def test_a_round_robin_board_played_in_the_browser_and_its_page(people: Any) -> None:
     tag = secrets.token_hex(3)
