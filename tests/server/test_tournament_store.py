@@ -89,34 +89,29 @@ def test_the_store_on_postgresql() -> None:
 
 
 async def restart_scenario(settings: Settings) -> None:
-    async with running(settings) as srv:
-        people = await accounts(srv, [*PLAYERS, "trongtai"])
+    async with running(settings) as srv, accounts(srv, [*PLAYERS, "trongtai"]) as people:
         arb = people["trongtai"]
-        try:
-            r = await arb.post("/api/tournaments", json={"name": "Giải", "players": PLAYERS,
-                                                         "no_show_s": 3600})
-            tid = r.json()["tournament_id"]
-            v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
-            x = board(v, 1, 1)
-            async with seated(srv, people[x["red"]], people[x["black"]], x["room"]) as (rs, bs):
-                await opening(rs, bs, plies=2)
-                await rs.send(type="resign")
-                await bs.state(status="finished")
-            await until(arb, tid, lambda v: board(v, 1, 1)["result"] == "0-1")
-            # The server "dies" between storing a game's end and recording its result.
-            srv.service.end_hooks.clear()
-            y = board(v, 1, 2)
-            async with seated(srv, people[y["red"]], people[y["black"]], y["room"]) as (rs, bs):
-                await opening(rs, bs, plies=2)
-                await bs.send(type="resign")
-                await rs.state(status="finished")
-            await asyncio.sleep(0.2)
-            before = await view(arb, tid)
-            assert board(before, 1, 2)["result"] is None and before["open_round"] == 1
-            cookies = {n: dict(c.cookies) for n, c in people.items()}
-        finally:
-            for c in people.values():
-                await c.aclose()
+        r = await arb.post("/api/tournaments", json={"name": "Giải", "players": PLAYERS,
+                                                     "no_show_s": 3600})
+        tid = r.json()["tournament_id"]
+        v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
+        x = board(v, 1, 1)
+        async with seated(srv, people[x["red"]], people[x["black"]], x["room"]) as (rs, bs):
+            await opening(rs, bs, plies=2)
+            await rs.send(type="resign")
+            await bs.state(status="finished")
+        await until(arb, tid, lambda v: board(v, 1, 1)["result"] == "0-1")
+        # The server "dies" between storing a game's end and recording its result.
+        srv.service.end_hooks.clear()
+        y = board(v, 1, 2)
+        async with seated(srv, people[y["red"]], people[y["black"]], y["room"]) as (rs, bs):
+            await opening(rs, bs, plies=2)
+            await bs.send(type="resign")
+            await rs.state(status="finished")
+        await asyncio.sleep(0.2)
+        before = await view(arb, tid)
+        assert board(before, 1, 2)["result"] is None and before["open_round"] == 1
+        cookies = {n: dict(c.cookies) for n, c in people.items()}
     async with running(settings) as srv:
         people = {n: srv.client() for n in cookies}
         try:

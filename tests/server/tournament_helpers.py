@@ -16,14 +16,20 @@ from cotuong.tournament import Tournament
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9"]
 
 
-async def accounts(srv: Server, names: list[str]) -> dict[str, httpx.AsyncClient]:
-    """A logged-in client per username (the caller closes them)."""
-    clients = {}
-    for n in names:
-        c = srv.client()
-        await register(c, n)
-        clients[n] = c
-    return clients
+@contextlib.asynccontextmanager
+async def accounts(srv: Server, names: list[str]
+                   ) -> AsyncIterator[dict[str, httpx.AsyncClient]]:
+    """A logged-in client per username, all closed on leaving."""
+    clients: dict[str, httpx.AsyncClient] = {}
+    try:
+        for n in names:
+            c = srv.client()
+            clients[n] = c
+            await register(c, n)
+        yield clients
+    finally:
+        for c in clients.values():
+            await c.aclose()
 
 
 async def view(c: httpx.AsyncClient, tid: int) -> dict[str, Any]:
