@@ -58,7 +58,7 @@ from cotuong.server.tournament_routes import tournament_router
 from cotuong.server.tournaments import Tournaments
 from cotuong.server.wsloop import refuse, serve_frames
 
-STATIC_DIR = FilePath(__file__).parent / "static"
+STATIC_DIR = FilePath(__file__).parent / "web" / "static"
 MAX_ID = 2**31 - 1  # ids beyond any stored row (and beyond what every database takes)
 _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>"
                 "<p>cotuong server is running; the web UI files are not installed. "

@@ -11,7 +11,7 @@ import pytest
 
 from cotuong.engine.levels import LEVELS
 
-STATIC = Path(__file__).resolve().parents[3] / "src" / "cotuong" / "server" / "static"
+STATIC = Path(__file__).resolve().parents[3] / "src" / "cotuong" / "server" / "web" / "static"
 
 
 def _tables() -> dict[str, dict[str, object]]:
