@@ -54,7 +54,7 @@ def serve(port: int, db: str) -> None:
     import uvicorn
 
     from cotuong.server import Settings, create_app
-    from cotuong.server.runtime import tuned_runtime
+    from cotuong.server.web.runtime import tuned_runtime
 
     settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
                         inline_writes=bool(os.environ.get("BENCH_INLINE")))

@@ -20,11 +20,11 @@ SRC = ROOT / "src" / "cotuong"
 # without that extra (tests/test_packaging.py proves it).
 LAZY_FOR_AN_EXTRA = {
     ("engine/__init__.py", "cotuong.engine"),  # builtin, position: NumPy and Numba
-    ("cli/server.py", "cotuong.server.app"),
-    ("cli/server.py", "cotuong.server.runtime"),
+    ("cli/server.py", "cotuong.server.web.app"),
+    ("cli/server.py", "cotuong.server.web.runtime"),
     ("cli/server.py", "cotuong.server.settings"),
-    ("cli/worker.py", "cotuong.server.worker"),  # the [server] and [redis] extras
-    ("server/__init__.py", "cotuong.server.app"),  # engine worker processes skip FastAPI
+    ("cli/worker.py", "cotuong.server.workers.redis_worker"),  # the [server] and [redis] extras
+    ("server/__init__.py", "cotuong.server.web.app"),  # engine worker processes skip FastAPI
 }
 
 

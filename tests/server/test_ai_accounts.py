@@ -13,7 +13,7 @@ from harness import running, socket_to
 from cotuong import Board
 from cotuong.notation import parse_move
 from cotuong.server import Settings
-from cotuong.server.engine_pool import EnginePool
+from cotuong.server.workers.pool import EnginePool
 
 
 def run(coro: Any) -> Any:

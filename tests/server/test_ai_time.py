@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cotuong.server.ai_time import ai_movetime_ms
+from cotuong.server.play.ai import ai_movetime_ms
 
 
 def test_than_thinks_as_long_as_the_clock_allows() -> None:

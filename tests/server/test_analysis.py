@@ -1,4 +1,4 @@
-"""The judgement arithmetic of computer analysis (cotuong.server.analysis): the expected
+"""The judgement arithmetic of computer analysis (cotuong.server.analysis.judge): the expected
 score curve, the thresholds, the marks of whole games, and the per-ply view."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cotuong import START_FEN
-from cotuong.server.analysis import (
+from cotuong.server.analysis.judge import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
@@ -21,7 +21,7 @@ from cotuong.server.analysis import (
     plies_view,
     summary,
 )
-from cotuong.server.engine_jobs import PositionEval
+from cotuong.server.workers.jobs import PositionEval
 
 
 def ev(ply: int, cp: int | None = None, mate: int | None = None, best: str | None = "a0a1",

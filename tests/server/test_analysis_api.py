@@ -16,7 +16,7 @@ import pytest
 from harness import Server, running, socket_to, two_player_room
 
 from cotuong.server import Settings
-from cotuong.server.engine_pool import EnginePool
+from cotuong.server.workers.pool import EnginePool
 
 MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9"]

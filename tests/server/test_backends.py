@@ -29,8 +29,8 @@ from harness import (
 from test_ratings import BLITZ, play_to_the_end
 
 from cotuong.server import Settings
-from cotuong.server.glicko2 import Rating, rate_game
-from cotuong.server.store import Store
+from cotuong.server.ratings.glicko2 import Rating, rate_game
+from cotuong.server.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 # Each test starts its own PostgreSQL or Redis server: outside the quick run.

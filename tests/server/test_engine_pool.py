@@ -19,13 +19,13 @@ from harness import running, socket_to
 
 from cotuong import START_FEN
 from cotuong.server import Settings
-from cotuong.server.engine_jobs import (
+from cotuong.server.workers.jobs import (
     AnalysisJob,
     EngineJobError,
     EngineUnavailableError,
     MoveJob,
 )
-from cotuong.server.engine_pool import EnginePool
+from cotuong.server.workers.pool import EnginePool
 
 MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
 
@@ -65,7 +65,7 @@ def test_the_server_starts_at_once_and_the_ai_game_shows_the_warm_up() -> None:
         started = time.perf_counter()
         async with running(settings, warm=True) as srv, srv.client() as c:
             assert time.perf_counter() - started < 2.5  # well before the 3 s warm-up
-            pool = srv.service.engine_pool
+            pool = srv.service.ai.engines
             assert not pool.ready
             assert (await c.get("/api/stats")).json()["engine"] == {"kind": "local",
                                                                    "ready": False}
@@ -187,7 +187,7 @@ def test_after_the_builtin_warm_up_the_first_ai_reply_is_fast() -> None:
     async def scenario() -> None:
         settings = Settings(db="sqlite://", ai_movetime_ms=100)
         async with running(settings, warm=True) as srv, srv.client() as c:
-            pool = srv.service.engine_pool
+            pool = srv.service.ai.engines
             started = time.perf_counter()
             await asyncio.wait_for(pool.wait_ready(), 180)  # a fresh machine compiles
             warm_s = time.perf_counter() - started

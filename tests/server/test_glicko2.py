@@ -15,8 +15,8 @@ import math
 
 import pytest
 
-from cotuong.server.categories import category, estimated_ms
-from cotuong.server.glicko2 import Rating, expected, g, rate_game, update
+from cotuong.server.ratings.categories import category, estimated_ms
+from cotuong.server.ratings.glicko2 import Rating, expected, g, rate_game, update
 from cotuong.server.timecontrol import TimeControl
 
 OPPONENTS = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]

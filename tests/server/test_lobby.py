@@ -12,8 +12,8 @@ from harness import lobby_to, register, running, socket_to
 from sqlalchemy import insert
 
 from cotuong.server import Settings
-from cotuong.server.lobby_protocol import parse_lobby_server
-from cotuong.server.rating_store import ratings
+from cotuong.server.lobby.protocol import parse_lobby_server
+from cotuong.server.ratings.store import ratings
 
 BLITZ = {"kind": "fischer", "base_ms": 300_000, "increment_ms": 3_000}
 RAPID = {"kind": "fischer", "base_ms": 600_000, "increment_ms": 5_000}

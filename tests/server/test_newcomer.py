@@ -14,7 +14,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from cotuong.server import FakeClock, Settings
-from cotuong.server.protocol import parse_server
+from cotuong.server.play.protocol import parse_server
 
 
 def run(coro: Any) -> Any:

@@ -12,8 +12,8 @@ import pytest
 
 from cotuong.core.outcome import Termination as CoreTermination
 from cotuong.server.errors import ServiceError
-from cotuong.server.lobby_protocol import lobby_schema, parse_lobby, parse_lobby_server
-from cotuong.server.protocol import Termination, parse_client, parse_server, protocol_schema
+from cotuong.server.lobby.protocol import lobby_schema, parse_lobby, parse_lobby_server
+from cotuong.server.play.protocol import Termination, parse_client, parse_server, protocol_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
 

@@ -7,7 +7,7 @@ import sys
 import time
 import weakref
 
-from cotuong.server.runtime import tuned_runtime
+from cotuong.server.web.runtime import tuned_runtime
 
 
 class Node:

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
 from cotuong.server import Settings
-from cotuong.server.lobby_protocol import LOBBY_TYPES
-from cotuong.server.protocol import CLIENT_TYPES
+from cotuong.server.lobby.protocol import LOBBY_TYPES
+from cotuong.server.play.protocol import CLIENT_TYPES
 
 KEYS = ["type", "id", "move", "ply", "secret", "lang", "accept", "text", "notation"]
 json_values = st.recursive(

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cotuong.server.store import Store, StoreError, database_url
-from cotuong.server.writes import RecordMove, SetMeta
+from cotuong.server.storage.store import Store, StoreError, database_url
+from cotuong.server.storage.writes import RecordMove, SetMeta
 
 
 def _game(store: Store) -> int:

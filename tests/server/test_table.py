@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from cotuong.server.errors import ServiceError
-from cotuong.server.protocol import Color, Status, Termination
-from cotuong.server.table import START_FEN, GameTable, RoomState
+from cotuong.server.play.protocol import Color, Status, Termination
+from cotuong.server.play.table import START_FEN, GameTable, RoomState
 from cotuong.server.timecontrol import TimeControl
-from cotuong.server.views import state_frame
-from cotuong.server.writes import RateGame, RecordMove, TakeBack, Together, UpdateGame
+from cotuong.server.play.views import state_frame
+from cotuong.server.storage.writes import RateGame, RecordMove, TakeBack, Together, UpdateGame
 
 RED, BLACK = Color.RED, Color.BLACK
 

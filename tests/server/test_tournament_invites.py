@@ -21,8 +21,8 @@ from test_backends import postgres
 from tournament_helpers import accounts, board, opening, seated, until, view
 
 from cotuong.server import Settings
-from cotuong.server import tournament_invite_store as store
-from cotuong.server import tournament_store as ts
+from cotuong.server.tournaments import invite_store as store
+from cotuong.server.tournaments import store as ts
 from cotuong.tournament import Tournament
 
 SETTINGS = Settings(db="sqlite://", heartbeat_s=0.2, login_burst=50, http_rate=1000,

@@ -29,10 +29,10 @@ from test_backends import postgres, redis_server
 from websockets.asyncio.client import connect
 
 from cotuong import START_FEN
-from cotuong.server.engine_jobs import AnalysisJob, EngineJobError, MoveJob
-from cotuong.server.redis_jobs import GROUP, STREAMS, RedisEngineQueue
-from cotuong.server.redis_jobs import connect as redis_at
-from cotuong.server.worker import Worker
+from cotuong.server.workers.jobs import AnalysisJob, EngineJobError, MoveJob
+from cotuong.server.workers.redis_queue import GROUP, STREAMS, RedisEngineQueue
+from cotuong.server.workers.redis_queue import connect as redis_at
+from cotuong.server.workers.redis_worker import Worker
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]

@@ -61,8 +61,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from cotuong.server.app import create_app
-    from cotuong.server.runtime import tuned_runtime
+    from cotuong.server.web.app import create_app
+    from cotuong.server.web.runtime import tuned_runtime
     from cotuong.server.settings import Settings
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,

@@ -38,7 +38,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    from cotuong.server.worker import Worker, safe_url
+    from cotuong.server.workers.redis_worker import Worker, safe_url
 
     url = args.redis or os.environ.get("REDIS_URL")
     if not url:

@@ -8,7 +8,7 @@ protocol is in ``docs/web-protocol.md``; operations in ``docs/server.md``.
 'cotuong'
 
 ``create_app`` loads the web framework on first use (PEP 562), so the engine worker
-processes, which import only :mod:`cotuong.server.engine_jobs`, start without it.
+processes, which import only :mod:`cotuong.server.workers.jobs`, start without it.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 from cotuong.server.settings import FakeClock, Settings, SystemClock
 
 if TYPE_CHECKING:
-    from cotuong.server.app import create_app
+    from cotuong.server.web import create_app
 
 __all__ = ["FakeClock", "Settings", "SystemClock", "create_app"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "create_app":
-        from cotuong.server.app import create_app
+        from cotuong.server.web import create_app
 
         return create_app
     raise AttributeError(f"module 'cotuong.server' has no attribute {name!r}")

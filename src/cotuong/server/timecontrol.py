@@ -22,7 +22,9 @@ that a game can still be aborted.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from cotuong.core.errors import CotuongError
 
@@ -192,3 +194,14 @@ class ClockState:
             "running": self.running,
             "server_time_ms": now_ms,
         }
+
+
+class TimeControlBody(BaseModel):
+    """A time control in a request body (pydantic: validation and the OpenAPI schema).
+    ``fischer``: base + increment; ``byoyomi``: main time, then ``period_ms`` per move."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["fischer", "byoyomi"]
+    base_ms: int = Field(ge=0, le=MAX_BASE_MS)
+    increment_ms: int = Field(0, ge=0, le=600_000)
+    period_ms: int = Field(0, ge=0, le=600_000)

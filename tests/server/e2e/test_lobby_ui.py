@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tests.server.e2e.conftest import Player
 
-from cotuong.server.glicko2 import Rating, rate_game
+from cotuong.server.ratings.glicko2 import Rating, rate_game
 
 pytestmark = pytest.mark.slow
 

@@ -1,0 +1,16 @@
+"""Who is asking: guests and accounts, sessions and seat cookies, display names, and what
+the platform shows of a player (profiles, leaderboards)."""
+
+from cotuong.server.accounts.profiles import Profiles
+from cotuong.server.accounts.routes import accounts_router
+from cotuong.server.accounts.service import (
+    Accounts,
+    Player,
+    identify,
+    identify_socket,
+    player_dependency,
+    set_seat_cookie,
+)
+
+__all__ = ["Accounts", "Player", "Profiles", "accounts_router", "identify", "identify_socket",
+           "player_dependency", "set_seat_cookie"]

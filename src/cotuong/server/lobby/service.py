@@ -1,0 +1,345 @@
+"""The lobby: open challenges (seeks), quick pairing, the live games to watch and who is
+online, pushed to every lobby socket.
+
+* **Seeks live in the store** (:mod:`cotuong.server.lobby.store`) with a cache here:
+  every process sees the same ones, a restart keeps them, and accepting one is a single
+  ``DELETE`` that only one of two concurrent accepts wins (exactly one game). A seek
+  vanishes when its creator cancels it, when the creator gets a game, or
+  ``seek_grace_s`` after the creator's last lobby socket closed (or after it was made
+  without one); reconnecting in time keeps it.
+* **Quick pairing** is a seek that pairs itself: made under the lobby's lock, it is
+  matched at once with the oldest fitting open seek (same rules, time control and
+  rated/casual, colours that do not clash, each rating in the other's range); only when
+  none fits is it stored and shown.
+* **Pushing**: at most one ``lobby`` frame per ``lobby_tick_s`` (a seek change goes out
+  within 0.1 s), built once and sent only when it differs from the last, to the sockets
+  in slices of 100 paced over most of a tick, so that thousands of lobby sockets never
+  stall the games' event loop (with 2,000 the frames go out every ~2 s).
+
+>>> Lobby.__name__
+'Lobby'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cotuong.server.accounts import Player
+from cotuong.server.background import Background
+from cotuong.server.errors import ServiceError
+from cotuong.server.lobby import store as seek_store
+from cotuong.server.lobby.protocol import Paired
+from cotuong.server.lobby.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
+from cotuong.server.play import Color, GameTable, Rooms, Status
+from cotuong.server.ratings import category
+from cotuong.server.ratings import store as rating_store
+from cotuong.server.realtime import Broker, Member, Pong, Sockets, frame
+from cotuong.server.settings import ClockSource, Settings
+from cotuong.server.storage import Database
+from cotuong.server.timecontrol import TimeControl, TimeControlError
+
+log = logging.getLogger("cotuong.server")
+CHANNEL = "~lobby"  # the broker channel of lobby notices between processes
+SHOWN_SEEKS = 50
+SHOWN_ONLINE = 50
+PAIRED_KEEP_MS = 120_000  # a `paired` frame waits this long for its creator to reconnect
+SLICE = 100  # lobby sockets pushed to at once
+
+
+class Lobby:
+    """One per app, beside the game service (no global state)."""
+
+    def __init__(self, settings: Settings, database: Database, clock: ClockSource,
+                 broker: Broker, sockets: Sockets, rooms: Rooms,
+                 live_tables: Callable[[], Iterable[GameTable]]) -> None:
+        self.settings = settings
+        self.database = database
+        self.engine = database.store.engine
+        self.clock = clock
+        self.broker = broker
+        self.sockets = sockets  # the rooms' sockets: who is online in a game
+        self.rooms = rooms
+        self.live_tables = live_tables
+        self.background = Background("lobby")  # grace timers keyed by identity
+        self.members: set[Member] = set()
+        self.seeks: dict[str, Seek] = {}
+        self._lock = asyncio.Lock()
+        self._paired: dict[str, list[tuple[int, str]]] = {}  # identity -> [(until, frame)]
+        self._dirty = asyncio.Event()
+        self._last: str | None = None
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        await self.database.run(seek_store.metadata.create_all, self.engine)
+        self.sockets.listeners[CHANNEL] = self._notice
+        await self._reload()
+        for identity in {s.identity for s in self.seeks.values()}:
+            self._start_grace(identity)  # nobody is connected yet: their grace starts now
+        self.background.spawn(self._ticks())
+
+    async def stop(self) -> None:
+        await self.background.stop()
+        for m in self.members:
+            m.queue.put_nowait(None)
+
+    async def _reload(self) -> None:
+        rows = await self.database.run(seek_store.open_seeks, self.engine)
+        self.seeks = {r["id"]: Seek.from_row(r) for r in rows}
+        self._dirty.set()
+
+    def _notice(self, text: str) -> None:
+        """A notice from another process (or this one, through the broker)."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return
+        if data.get("kind") == "seeks" and self.broker.shared:
+            self.background.spawn(self._reload())
+        elif data.get("kind") == "paired":
+            self._deliver_paired(str(data.get("identity")), str(data.get("frame")))
+
+    async def _changed(self) -> None:
+        """Seeks changed: push soon, and tell the other processes to re-read them."""
+        self._dirty.set()
+        if self.broker.shared:
+            await self.broker.publish(CHANNEL, json.dumps({"kind": "seeks"}))
+
+    # ------------------------------------------------------------ sockets
+    def join(self, member: Member) -> None:
+        self.members.add(member)
+
+    def hello(self, member: Member, lang: str | None) -> None:
+        """A lobby socket said hello: it gets the snapshot, its player's seeks are kept,
+        and any game found for them while they were away."""
+        member.lang = lang
+        member.greeted = True
+        # The last snapshot pushed (a burst of newcomers must not each build one); the
+        # next tick, within 0.1 s, brings the current one.
+        member.push(self._last or self.snapshot())
+        if member.identity is not None:
+            self.background.cancel(member.identity)
+            self._deliver_paired(member.identity, None)
+        self._dirty.set()
+
+    def ping(self, member: Member) -> None:
+        member.push(frame(Pong(server_time_ms=self.clock.now_ms()).model_dump()))
+
+    def leave(self, member: Member) -> None:
+        self.members.discard(member)
+        who = member.identity
+        if who is not None and not self._present(who) \
+                and any(s.identity == who for s in self.seeks.values()):
+            self._start_grace(who)
+        self._dirty.set()
+
+    def _present(self, identity: str) -> bool:
+        return any(m.identity == identity and m.greeted for m in self.members)
+
+    def _start_grace(self, identity: str) -> None:
+        self.background.later(identity, self.settings.seek_grace_s,
+                              lambda: self._expire(identity))
+
+    async def _expire(self, identity: str) -> None:
+        if self._present(identity):
+            return
+        await self._remove_of(identity)
+
+    async def _remove_of(self, identity: str, seek_id: str | None = None) -> list[str]:
+        ids = await self.database.run(seek_store.remove_seeks, self.engine, identity, seek_id)
+        for i in ids:
+            self.seeks.pop(i, None)
+        if ids:
+            await self._changed()
+        return ids
+
+    # ------------------------------------------------------------ seeks
+    async def create(self, player: Player, body: SeekBody, base_url: str,
+                     lang: str = "vi") -> dict[str, Any]:
+        """A new seek (``{"seek_id", "seek", "paired"}``); a quick one that fits an open
+        seek is paired at once (``paired``: the seat, as joining a room gives)."""
+        try:
+            tc = TimeControl.from_json(body.time_control.model_dump()) \
+                if body.time_control else None
+        except TimeControlError as exc:
+            raise ServiceError("BAD_TIME_CONTROL", detail=str(exc)) from None
+        kind = category(tc)
+        if body.rated and not player.account:
+            raise ServiceError("RATED_NEEDS_ACCOUNT")
+        if body.rated and kind is None:
+            raise ServiceError("BAD_REQUEST", "ERR_RATED_NEEDS_CLOCK")
+        rating = low = high = None
+        if body.rated and kind is not None:
+            r = await self.database.run(rating_store.rating_of, self.engine,
+                                        int(player.identity[2:]), kind)
+            rating = round(r.rating)
+            spread = body.rating_range or (DEFAULT_RANGE if body.quick else None)
+            if spread is not None:
+                low, high = rating - spread, rating + spread
+        seek = Seek(secrets.token_hex(6), player.identity, player.name, body.rules, tc,
+                    body.rated, body.color, rating, low, high, kind, self.clock.now_ms())
+        async with self._lock:
+            if body.quick:
+                for other in sorted(self.seeks.values(), key=lambda s: s.created_at):
+                    if compatible(other, seek):
+                        with contextlib.suppress(ServiceError):  # taken meanwhile: next
+                            paired = await self._pair(other, player, base_url, lang)
+                            return {"seek_id": seek.id, "seek": seek.view(), "paired": paired}
+            mine = sum(1 for s in self.seeks.values() if s.identity == player.identity)
+            if mine >= self.settings.max_seeks:
+                raise ServiceError("BAD_REQUEST", "ERR_SEEK_LIMIT", limit=self.settings.max_seeks)
+            await self.database.run(seek_store.add_seek, self.engine, seek.to_row())
+            self.seeks[seek.id] = seek
+        if not self._present(player.identity):
+            self._start_grace(player.identity)
+        await self._changed()
+        return {"seek_id": seek.id, "seek": seek.view(), "paired": None}
+
+    async def cancel(self, player: Player, seek_id: str) -> None:
+        if not await self._remove_of(player.identity, seek_id):
+            raise ServiceError("SEEK_NOT_FOUND", seek_id=seek_id[:32])
+
+    async def accept(self, player: Player, seek_id: str, base_url: str,
+                     lang: str = "vi") -> dict[str, Any]:
+        """Take an open seek: a room with both seats taken; the caller's seat reply."""
+        async with self._lock:
+            seek = self.seeks.get(seek_id)
+            if seek is None and self.broker.shared:
+                await self._reload()  # made by another process a moment ago?
+                seek = self.seeks.get(seek_id)
+            if seek is None:
+                raise ServiceError("SEEK_NOT_FOUND", seek_id=seek_id[:32])
+            if seek.identity == player.identity:
+                raise ServiceError("OWN_SEEK")
+            if seek.rated:
+                if not player.account:
+                    raise ServiceError("RATED_NEEDS_ACCOUNT")
+                assert seek.category is not None
+                r = await self.database.run(rating_store.rating_of, self.engine,
+                                            int(player.identity[2:]), seek.category)
+                if not seek.accepts(round(r.rating)):
+                    raise ServiceError("RATING_RANGE", rating=round(r.rating),
+                                       low=seek.low, high=seek.high)
+            return await self._pair(seek, player, base_url, lang)
+
+    async def _pair(self, seek: Seek, taker: Player, base_url: str,
+                    lang: str) -> dict[str, Any]:
+        """Claim ``seek`` for ``taker`` (exactly one claim wins) and open their room."""
+        row = await self.database.run(seek_store.claim_seek, self.engine, seek.id)
+        self.seeks.pop(seek.id, None)
+        if row is None:
+            await self._changed()
+            raise ServiceError("SEEK_NOT_FOUND", seek_id=seek.id)
+        creator = Player(seek.identity, seek.name)
+        host, guest = await self.rooms.create_paired(
+            creator, taker, {**seek.room_options(), "lang": lang}, base_url)
+        for identity in (seek.identity, taker.identity):  # they are playing now
+            await self._remove_of(identity)
+        paired = Paired(seek_id=seek.id, code=host["code"], slot=host["slot"],
+                        color=host["color"], secret=host["secret"], ws_url=host["ws_url"],
+                        invite_url=host["invite_url"])
+        text = frame(paired.model_dump())
+        if self.broker.shared:  # the creator's socket may be on another process
+            await self.broker.publish(CHANNEL, json.dumps(
+                {"kind": "paired", "identity": seek.identity, "frame": text}))
+        else:
+            self._deliver_paired(seek.identity, text)
+        await self._changed()
+        return guest
+
+    def _deliver_paired(self, identity: str, text: str | None) -> None:
+        """Send ``text`` (and whatever waits) to the identity's lobby sockets, or keep it
+        for ``PAIRED_KEEP_MS`` until one says hello."""
+        now = self.clock.now_ms()
+        waiting = [(until, f) for until, f in self._paired.pop(identity, []) if until > now]
+        if text is not None:
+            waiting.append((now + PAIRED_KEEP_MS, text))
+        sockets = [m for m in self.members if m.identity == identity and m.greeted]
+        if not sockets:
+            if waiting:
+                self._paired[identity] = waiting
+            return
+        for m in sockets:
+            for _, f in waiting:
+                m.push(f)
+
+    # ------------------------------------------------------------ views
+    def view(self) -> dict[str, Any]:
+        """``GET /api/lobby``: open seeks, live games, who is online."""
+        seeks = sorted(self.seeks.values(), key=lambda s: s.created_at)[:SHOWN_SEEKS]
+        return {"seeks": [s.view() for s in seeks], "games": self._games(),
+                "online": self._online()}
+
+    def snapshot(self) -> str:
+        return frame({"type": "lobby", **self.view()})
+
+    def _games(self) -> list[dict[str, Any]]:
+        live = [t for t in self.live_tables()
+                if t.status is Status.PLAYING and t.room.guest_id is not None]
+        sockets = self.sockets
+
+        def interest(t: GameTable) -> tuple[int, int, int]:
+            return (sockets.spectators(t.room.code), sum(t.player_ratings.values()), t.id)
+        shown = sorted(live, key=interest, reverse=True)[:self.settings.lobby_games]
+        return [_card(t, sockets.spectators(t.room.code)) for t in shown]
+
+    def _online(self) -> dict[str, Any]:
+        people: dict[str, str] = {}
+        for m in [*self.members, *self.sockets.members()]:
+            if m.identity is not None and m.name is not None:
+                people[m.identity] = m.name
+        names = sorted(people.items(), key=lambda kv: (not kv[0].startswith("u:"),
+                                                       kv[1].casefold()))
+        return {"count": len(people), "players": [
+            {"name": name, "account": ident.startswith("u:")}
+            for ident, name in names[:SHOWN_ONLINE]]}
+
+    async def _ticks(self) -> None:
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._dirty.wait(), self.settings.lobby_tick_s)
+            self._dirty.clear()
+            try:
+                if self.members:
+                    await self._push()
+            except Exception:
+                log.exception("pushing the lobby failed")
+            await asyncio.sleep(0.1)  # a burst of changes makes one frame
+
+    async def _push(self) -> None:
+        now = self.clock.now_ms()
+        for identity in [i for i, w in self._paired.items() if all(u <= now for u, _ in w)]:
+            del self._paired[identity]  # nobody came back for them
+        text = self.snapshot()
+        if text == self._last:
+            return
+        self._last = text
+        members = [m for m in self.members if m.greeted]
+        # Paced over most of a tick: each slice's sends run between the games' messages
+        # instead of thousands at once (a 2,000-socket burst stalled moves ~0.5 s).
+        slices = (len(members) + SLICE - 1) // SLICE
+        gap = min(0.05, 0.8 * self.settings.lobby_tick_s / max(1, slices))
+        for i in range(0, len(members), SLICE):
+            for m in members[i:i + SLICE]:
+                m.push(text)
+            await asyncio.sleep(gap if i + SLICE < len(members) else 0)
+
+
+def _card(t: GameTable, spectators: int) -> dict[str, Any]:
+    _, fen, _, _ = t.view()
+    tc = t.room.tc
+
+    def player(color: Color) -> dict[str, Any]:
+        slot = t.slot_of(color)
+        return {"name": t.room.slot_name(slot) or "?", "rating": t.player_ratings.get(color),
+                "ai_level": t.room.ai_level if t.is_ai(color) else None}
+    return {"game_id": t.id, "room": t.room.code, "fen": fen,
+            "last_move": t.moves[-1] if t.moves else None, "ply": t.ply, "turn": t.turn,
+            "rules": t.room.rules, "rated": t.room.rated,
+            "time_control": tc.to_json() if tc else None,
+            "red": player(Color.RED), "black": player(Color.BLACK), "spectators": spectators}

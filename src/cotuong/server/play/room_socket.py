@@ -1,0 +1,129 @@
+"""The room socket: one client of a room over ``/ws/rooms/{code}`` — greeted by ``hello``
+(a valid seat secret seats it, anything else watches), then pings, syncs, chat and the
+game actions, which :class:`~cotuong.server.play.service.GameService` carries out.
+
+>>> CHAT_ROLES
+('red', 'black', 'spectator')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import WebSocket
+
+from cotuong.messages import Message
+from cotuong.server.accounts import Accounts, identify_socket
+from cotuong.server.errors import ServiceError, lang_of
+from cotuong.server.play.protocol import (
+    Chat,
+    ChatFrame,
+    Color,
+    Hello,
+    Ping,
+    Pong,
+    Slot,
+    Sync,
+    Welcome,
+    parse_client,
+)
+from cotuong.server.play.rooms import room_code
+from cotuong.server.play.service import LANGS, GameService
+from cotuong.server.realtime import Member, error_frame, frame, localized, refuse, serve_frames
+
+__all__ = ["serve_room_socket"]
+
+CHAT_ROLES = ("red", "black", "spectator")
+
+
+async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSocket,
+                            code: str) -> None:
+    """One client of a room: the frame loop (:mod:`cotuong.server.realtime.frame_loop`) with
+    this socket's messages. A room that does not exist gets an ``error`` frame and a close
+    with code 4404 and a reason."""
+    lang = lang_of(websocket.headers.get("accept-language"))
+    try:
+        room = await games.room(room_code(code))
+    except ServiceError as exc:
+        await refuse(websocket, exc, lang)
+        return
+    who = await identify_socket(acc, websocket)
+    await websocket.accept()
+    member = games.sockets.join(code, who.identity if who else None,
+                                who.name if who else None, room.lang)
+
+    async def handle(m: Member, msg: Any) -> None:
+        if isinstance(msg, Hello):
+            await hello(games, m, msg.secret or websocket.cookies.get(f"cotuong_seat_{code}"),
+                        msg.lang)
+        elif not m.greeted:
+            raise ServiceError("HELLO_FIRST")
+        elif isinstance(msg, Ping):
+            m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
+        elif isinstance(msg, Sync):
+            games.push_state(m, await games.current(m.code))
+        elif isinstance(msg, Chat):
+            await chat(games, m, msg.text)
+        else:
+            await games.act(m, msg)
+    try:
+        await serve_frames(websocket, member, games.settings, parse_client, handle)
+    finally:
+        await leave(games, member)
+
+
+async def hello(games: GameService, member: Member, secret: str | None, lang: str | None) -> None:
+    """Greet a socket: a valid seat secret seats it, anything else makes a spectator
+    (with a ``BAD_SECRET`` error when a secret was given but is not valid)."""
+    t = await games.current(member.code)
+    slot = None
+    member.lang = lang
+    if secret:
+        fields = games.signer.verify(secret, "seat", games.clock.now_ms())
+        if fields is None or len(fields) != 2 or fields[0] != member.code:
+            member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
+        else:
+            slot = fields[1]
+    member.greeted = True
+    was = games.sockets.connected(member.code)
+    member.slot = slot
+    role: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
+    member.push(frame(Welcome(role=role, slot=Slot(slot) if slot else None, game_id=t.id,
+                              server_time_ms=games.clock.now_ms()).model_dump()))
+    if slot is not None and not was[slot]:
+        async with games.locked(member.code) as t:
+            await games.commit(t, t.player_back(t.color_of(slot)))
+    else:
+        await games.publish(t)
+
+
+async def leave(games: GameService, member: Member) -> None:
+    games.sockets.leave(member)
+    if games.background.stopping or not member.greeted:
+        return
+    try:
+        async with games.locked(member.code) as t:
+            slot = member.slot
+            if slot is not None and not games.sockets.connected(member.code)[slot]:
+                await games.commit(t, t.player_left(t.color_of(slot), games.clock.now_ms()))
+            else:
+                await games.publish(t)
+    except ServiceError:
+        pass
+    finally:
+        games.evict_if_idle(member.code)
+
+
+async def chat(games: GameService, member: Member, text: str) -> None:
+    t = await games.current(member.code)
+    role = t.color_of(member.slot) if member.slot else "spectator"
+    seated = t.room.slot_name(member.slot) if member.slot else None
+    texts = {}
+    for lang in LANGS:
+        # A spectator is named as one, in each reader's language.
+        name = seated or (Message.of("SPECTATOR_NAME", name=member.name) if member.name
+                          else Message.of("SPECTATOR")).text(lang)
+        chat = ChatFrame.model_validate({"from": name, "role": role, "text": text.strip(),
+                                         "server_time_ms": games.clock.now_ms()})
+        texts[lang] = frame(chat.model_dump(by_alias=True))
+    await games.broker.publish(member.code, localized(t.room.lang, texts))

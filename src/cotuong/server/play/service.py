@@ -1,0 +1,357 @@
+"""The orchestrator: loads game tables, and runs every action as lock → apply → commit →
+publish. The rules of each action live in the pure :mod:`cotuong.server.play.table`; this
+module adds only what needs time, storage and sockets: the game's lock, the group-committed
+write, the fan-out, one timer per game (flag or abandonment), AI moves, and restarts.
+
+An accepted change is committed to the store *before* it is published, so what clients
+see is always what a restarted server will resume.
+
+>>> GameService.__name__
+'GameService'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from cotuong.core.fen import START_FEN
+from cotuong.server.background import Background
+from cotuong.server.errors import ServiceError
+from cotuong.server.play.ai import AiPlayer
+from cotuong.server.play.protocol import (
+    Abort,
+    AcceptDraw,
+    Action,
+    Color,
+    DeclineDraw,
+    MoveMsg,
+    OfferDraw,
+    Rematch,
+    Resign,
+    Status,
+    Takeback,
+    TakebackAnswer,
+)
+from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
+from cotuong.server.play.views import load_ratings, state_frame
+from cotuong.server.realtime import Broker, Member, Sockets, frame, localized
+from cotuong.server.security import Signer
+from cotuong.server.settings import ClockSource, Settings
+from cotuong.server.storage import Database, RecordMove, SetMeta, Together, Write, ends_game
+from cotuong.server.timecontrol import ClockState
+from cotuong.server.workers import EngineRunner
+
+log = logging.getLogger("cotuong.server")
+LANGS = ("vi", "en")
+
+
+class GameService:
+    """Live game tables and their sockets (no global state: one per app). Routes get
+    this (the game actions), a :class:`Database` and the clock — never each other."""
+
+    def __init__(self, settings: Settings, database: Database, clock: ClockSource,
+                 broker: Broker, sockets: Sockets, signer: Signer,
+                 engines: EngineRunner | None) -> None:
+        self.settings = settings
+        self.database = database
+        self.clock = clock
+        self.broker = broker
+        self.sockets = sockets
+        self.signer = signer
+        self.background = Background("games")
+        self.ai = AiPlayer(engines, settings, clock, self.background, self)
+        self.games: dict[int, GameTable] = {}
+        self.rooms: dict[str, RoomState] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        # Seconds from a move message's arrival to its state being published (the last
+        # 10,000), for /api/stats: the server's share of the round trip.
+        self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
+        # Called (as tasks) with each game whose end is stored: results reach tournaments.
+        self.end_hooks: list[Callable[[GameTable], Awaitable[None]]] = []
+
+    def live_tables(self) -> list[GameTable]:
+        """The game tables in memory (live games, and finished ones still watched)."""
+        return list(self.games.values())
+
+    def adopt_room(self, room: RoomState) -> None:
+        """Keep a newly created room in memory (its first game is started next)."""
+        self.rooms[room.code] = room
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        await self.ai.start()
+        await self.broker.start(self.sockets.deliver)
+        store = self.database.store
+        now = self.clock.now_ms()
+        beat = await self.database.run(store.get_meta, "heartbeat_ms")
+        down = now - int(beat) if beat is not None else 0
+        for game_id in await self.database.run(store.live_game_ids):
+            t = await self.load(game_id)
+            async with self._lock(t.id):
+                await self.commit(t, t.resume(now, down), publish=False)
+                self._schedule(t)  # a waiting room's expiry too
+        self.background.spawn(self._beat())
+
+    async def _beat(self) -> None:
+        while True:
+            await self.database.write(SetMeta("heartbeat_ms", str(self.clock.now_ms())))
+            await asyncio.sleep(self.settings.heartbeat_s)
+
+    async def stop(self) -> None:
+        if self.background.stopping:
+            return
+        await self.background.stop()
+        await self.database.drain()
+        self.sockets.close_all()
+        await self.broker.close()
+        await self.database.run(self.database.store.set_meta, "heartbeat_ms",
+                                str(self.clock.now_ms()))
+        await self.database.close()
+
+    # ------------------------------------------------------------ loading
+    async def room(self, code: str, fresh: bool = False) -> RoomState:
+        room = self.rooms.get(code)
+        if room is None or fresh:
+            row = await self.database.run(self.database.store.room, code)
+            if row is None:
+                raise ServiceError("ROOM_NOT_FOUND", code=code)
+            if room is None:
+                room = RoomState.from_row(row)
+                self.rooms[code] = room
+            else:
+                room.__dict__.update(RoomState.from_row(row).__dict__)
+        return room
+
+    async def load(self, game_id: int, fresh: bool = False) -> GameTable:
+        t = self.games.get(game_id)
+        if t is not None and not fresh:
+            return t
+        store = self.database.store
+        row = await self.database.run(store.game, game_id)
+        if row is None:
+            raise ServiceError("GAME_NOT_FOUND", game_id=game_id)
+        if t is not None and row["version"] == t.version:
+            return t
+        room = await self.room(row["room_code"], fresh=t is not None)
+        moves = await self.database.run(store.game_moves, game_id)
+        t = GameTable.from_rows(row, moves, room)
+        await load_ratings(self.database, t)
+        self.games[game_id] = t
+        return t
+
+    async def current(self, code: str) -> GameTable:
+        room = await self.room(code)
+        if room.current_game_id is None:
+            raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
+        return await self.load(room.current_game_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def locked(self, code: str) -> AsyncIterator[GameTable]:
+        """The room's current game, locked (and, across processes, re-read if stale)."""
+        t = await self.current(code)
+        async with self._lock(t.id), self.broker.lock(t.id):
+            if self.broker.shared:
+                await self.room(code, fresh=True)
+                t = await self.load(t.id, fresh=True)
+            yield t
+
+    def evict_if_idle(self, code: str) -> None:
+        """Forget a room's finished games while nobody watches it (they stay stored and
+        are loaded again on demand), so memory follows the live games only."""
+        if self.sockets.watched(code):
+            return
+        for game_id in [i for i, t in self.games.items() if t.room.code == code]:
+            lock = self._locks.get(game_id)
+            if self.games[game_id].over and (lock is None or not lock.locked()):
+                del self.games[game_id]
+                self._locks.pop(game_id, None)
+        if not any(t.room.code == code for t in self.games.values()):
+            self.rooms.pop(code, None)
+
+    # ------------------------------------------------ commit and publish
+    async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
+        """Store the change's write, then publish its events and the new state."""
+        if change is None:
+            return
+        if change.write is not None:
+            await self._store(t, change.write)
+        if publish:
+            await self.publish(t, change.events)
+        self._schedule(t)
+        self.ai.maybe_move(t)
+
+    async def _store(self, t: GameTable, write: Write) -> None:
+        """Commit a table's write; a rated game's end brings its rating changes back."""
+        await self.database.write(write)
+        if isinstance(write, Together) and write.rates():
+            await load_ratings(self.database, t)
+        if ends_game(write) and not self.background.stopping:
+            for hook in self.end_hooks:
+                self.background.spawn(hook(t))
+
+    async def finish(self, code: str, game_id: int, end: End) -> bool:
+        """End a game from outside it (a tournament's no-show or arbiter); ``False``: over."""
+        async with self.locked(code) as t:
+            if t.id != game_id or t.over:
+                return False
+            await self.commit(t, t.finish(end, self.clock.now_ms()))
+            return True
+
+    def state(self, t: GameTable, lang: str | None = None) -> dict[str, Any]:
+        code = t.room.code
+        return state_frame(t, self.clock.now_ms(), self.sockets.connected(code),
+                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
+                           ai_warming=self.ai.warming(t))
+
+    async def publish(self, t: GameTable, events: list[Notice] | None = None) -> None:
+        code, lang = t.room.code, t.room.lang
+        for n in events or ():
+            texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
+            await self.broker.publish(code, localized(lang, texts))
+        state = self.state(t)
+        if any(w["texts"].get(x, w["text"]) != w["text"]
+               for w in t.warnings for x in LANGS):
+            texts = {x: frame(self.state(t, x)) for x in LANGS}
+            await self.broker.publish(code, localized(lang, texts))
+        else:
+            await self.broker.publish(code, frame(state))
+
+    def push_state(self, member: Member, t: GameTable) -> None:
+        member.push(frame(self.state(t, member.lang)))
+
+    async def act(self, member: Member, msg: Action) -> None:
+        """Carry out one game action of a seated player (already parsed)."""
+        if member.slot is None:
+            raise ServiceError("SPECTATOR")
+        started = time.perf_counter()
+        async with self.locked(member.code) as t:
+            color = t.color_of(member.slot)
+            now = self.clock.now_ms()
+            if isinstance(msg, MoveMsg):
+                before = t.clock
+                await self.play_move(t, t.move(color, msg.move, msg.ply, now), before)
+                if t.ply == msg.ply + 1:
+                    self.move_seconds.append(time.perf_counter() - started)
+                return
+            change = _apply(t, msg, color, now)
+            if change.rematch:
+                await self.start_game(t.room, red_slot=t.slot_of(Color.BLACK), rematch=True)
+                return
+            await self.commit(t, change)
+
+    async def play_move(self, t: GameTable, change: Change, before: ClockState | None) -> None:
+        """Commit a move (``before``: the clocks before it); if it cannot be stored, it
+        was not played."""
+        try:
+            assert change.write is not None
+            await self._store(t, change.write)
+        except Exception:
+            if isinstance(change.write, RecordMove):
+                t.undo_last_move(before)
+            log.exception("storing a move failed")
+            raise ServiceError("STORE") from None
+        await self.commit(t, Change(change.events))
+
+    def stats(self) -> dict[str, Any]:
+        """Live games, sockets, and server-side move handling time percentiles."""
+        times = sorted(self.move_seconds)
+
+        def pct(q: float) -> float | None:
+            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
+                if times else None
+        return {"live_games": sum(1 for t in self.games.values()
+                                  if t.status is Status.PLAYING),
+                "engine": self.ai.stats(),
+                "sockets": self.sockets.count(),
+                "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
+                "move_ms_max": pct(1.0)}
+
+    # ------------------------------------------------------------ games
+    async def start_game(self, room: RoomState, red_slot: str,
+                         rematch: bool = False) -> GameTable:
+        """A new game in ``room`` (the first one or a ``rematch``: published), stored and
+        made current."""
+        now = self.clock.now_ms()
+        seated = room.guest_id is not None
+        red, black = ("host", "guest") if red_slot == "host" else ("guest", "host")
+        start_fen = room.start_fen or START_FEN
+        row = {
+            "room_code": room.code, "red_slot": red_slot, "start_fen": start_fen,
+            "status": Status.PLAYING.value if seated else Status.WAITING.value,
+            "result": "*", "plies": 0, "version": 0, "created_at": now,
+            "started_at": now if seated else None,
+            "red_player": room.slot_identity(red), "black_player": room.slot_identity(black),
+            "red_name": room.slot_name(red), "black_name": room.slot_name(black),
+            "red_ms": room.tc.base_ms if room.tc else None,
+            "black_ms": room.tc.base_ms if room.tc else None,
+        }
+        game_id = await self.database.run(self.database.store.create_game, row, {})
+        room.current_game_id = game_id
+        t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
+        await load_ratings(self.database, t)
+        self.games[game_id] = t
+        if rematch:
+            await self.publish(t, [Notice("rematch", game_id=game_id)])
+        self.ai.maybe_move(t)
+        return t
+
+    async def seat_guest(self, code: str, identity: str, name: str) -> None:
+        """Give the free guest seat of room ``code`` to ``identity``."""
+        async with self.locked(code) as t:
+            room = t.room
+            if room.guest_id is not None:
+                raise ServiceError("ROOM_FULL")
+            room.guest_id, room.guest_name = identity, name
+            await self.database.run(self.database.store.update_room, code,
+                                    {"guest_id": identity, "guest_name": name})
+            change = t.seat_guest(identity, name, self.clock.now_ms())
+            await load_ratings(self.database, t)  # the newcomer's rating, for the names
+            await self.commit(t, change)
+
+    # ------------------------------------------------------------ timers
+    def _schedule(self, t: GameTable) -> None:
+        """One timer per game, at the earliest of its flag time and abandonment deadline."""
+        deadline = t.deadline(self.settings.abandon_after_ms, self.settings.waiting_room_ms)
+        if deadline is None:
+            self.background.cancel(t.id)
+            return
+        delay = max(0.0, (deadline - self.clock.now_ms()) / 1000) + 0.005
+        self.background.later(t.id, delay, lambda: self.check_timers(t.id))
+
+    async def check_timers(self, game_id: int) -> None:
+        """Flag a side whose time is out and claim a win for abandonment, whoever is
+        connected; called by the game's timer (and by tests after moving a fake clock)."""
+        t = await self.load(game_id)
+        async with self.locked(t.room.code) as t:
+            if t.id != game_id:
+                return
+            change = t.timers(self.clock.now_ms(), self.settings.abandon_after_ms,
+                              self.settings.waiting_room_ms)
+            if change is None:
+                self._schedule(t)
+            await self.commit(t, change)
+
+
+_ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
+    OfferDraw: lambda t, m, c, now: t.offer_draw(c, now),
+    AcceptDraw: lambda t, m, c, now: t.accept_draw(c, now),
+    DeclineDraw: lambda t, m, c, now: t.decline_draw(c, now),
+    Resign: lambda t, m, c, now: t.resign(c, now),
+    Abort: lambda t, m, c, now: t.abort(c, now),
+    Takeback: lambda t, m, c, now: t.takeback(c, now),
+    TakebackAnswer: lambda t, m, c, now: t.takeback_answer(c, m.accept, now),
+    Rematch: lambda t, m, c, now: t.rematch(c),
+}
+
+
+def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:
+    return _ACTIONS[type(msg)](t, msg, color, now)

@@ -1,0 +1,167 @@
+"""The game table's values: a room's settings (:class:`RoomState`), how a game ended
+(:class:`End`), the notices a transition emits and the :class:`Change` it returns.
+
+>>> End.aborted(Color.RED).termination
+<Termination.ABORTED: 'ABORTED'>
+>>> Notice("draw_offered", texts=color_texts("draw_offered", Color.RED)).frame("en").text
+'Red offers a draw'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from cotuong.core.types import Color as CoreColor
+from cotuong.game import Game
+from cotuong.messages import Message
+from cotuong.server.play.protocol import Color, EventFrame, Slot, Termination
+from cotuong.server.ratings import RateGame, category
+from cotuong.server.storage import Write
+from cotuong.server.timecontrol import TimeControl
+
+__all__ = ["EVENT", "Change", "End", "Notice", "RoomState", "color_texts"]
+
+# A room's ``opponent`` when a tournament made it: both seats reserved for the paired
+# players, no abort, rematch or takeback.
+EVENT = "event"
+
+
+@dataclass
+class RoomState:
+    """The mutable mirror of a ``rooms`` row."""
+
+    code: str
+    rules: str
+    tc: TimeControl | None
+    rated: bool
+    opponent: str
+    ai_level: int | None
+    lang: str
+    host_id: str
+    host_name: str
+    host_color: str
+    guest_id: str | None
+    guest_name: str | None
+    current_game_id: int | None
+    created_at: int
+    start_fen: str | None = None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> RoomState:
+        tc_text = row["time_control"]
+        tc = TimeControl.from_json(json.loads(tc_text) if isinstance(tc_text, str) else tc_text)
+        return cls(row["code"], row["rules"], tc, bool(row["rated"]), row["opponent"],
+                   row["ai_level"], row["lang"], row["host_id"], row["host_name"],
+                   row["host_color"], row["guest_id"], row["guest_name"],
+                   row["current_game_id"], row["created_at"], row.get("start_fen"))
+
+    @property
+    def event(self) -> bool:
+        """Whether a tournament made this room (its board's two players are seated)."""
+        return self.opponent == EVENT
+
+    def slot_name(self, slot: str) -> str | None:
+        return self.host_name if slot == Slot.HOST else self.guest_name
+
+    def slot_identity(self, slot: str) -> str | None:
+        return self.host_id if slot == Slot.HOST else self.guest_id
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """How a game ended: the referee's outcome, or one the server decided."""
+
+    result: str
+    winner: Color | None
+    termination: Termination
+    vi: str
+    en: str
+
+    @classmethod
+    def of_game(cls, game: Game) -> End | None:
+        o = game.outcome
+        if o is None:
+            return None
+        return cls(o.result, None if o.winner is None else Color(o.winner.value),
+                   Termination.of(o.termination), o.text("vi"), o.text("en"))
+
+    @classmethod
+    def abandonment(cls, loser: Color, seconds: int) -> End:
+        lose, win = CoreColor(loser.value), CoreColor(loser.other.value)
+        m = Message.of("END_ABANDONED", winner=win, loser=lose, seconds=seconds)
+        return cls("1-0" if win is CoreColor.RED else "0-1", loser.other,
+                   Termination.ABANDONMENT, m.vi, m.en)
+
+    @classmethod
+    def aborted(cls, by: Color) -> End:
+        m = Message.of("END_ABORTED", side=CoreColor(by.value))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    @classmethod
+    def expired(cls, minutes: int) -> End:
+        m = Message.of("END_EXPIRED", minutes=max(1, minutes))
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    @classmethod
+    def cancelled(cls) -> End:
+        m = Message.of("END_CANCELLED")
+        return cls("*", None, Termination.ABORTED, m.vi, m.en)
+
+    def text(self, lang: str) -> str:
+        return self.en if lang == "en" else self.vi
+
+    def to_json(self) -> dict[str, Any]:
+        return {"result": self.result, "winner": self.winner, "termination": self.termination,
+                "explanation": {"vi": self.vi, "en": self.en}}
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """An ``event`` frame to be: its ``text`` is rendered in each socket's language."""
+
+    kind: str
+    color: Color | None = None
+    texts: dict[str, str] | None = None
+    game_id: int | None = None
+
+    def frame(self, lang: str) -> EventFrame:
+        text = None
+        if self.texts:
+            text = self.texts.get(lang) or next(iter(self.texts.values()))
+        return EventFrame(kind=self.kind, color=self.color, text=text,  # type: ignore[arg-type]
+                          game_id=self.game_id)
+
+
+@dataclass
+class Change:
+    """What a transition did: events to publish (before the ``state``) once ``write`` is
+    committed; ``rematch`` asks the orchestrator to start the next game."""
+
+    events: list[Notice] = field(default_factory=list)
+    write: Write | None = None
+    rematch: bool = False
+
+
+def color_texts(kind: str, color: Color) -> dict[str, str]:
+    m = Message.of("DRAW_OFFERED" if kind == "draw_offered" else "DRAW_DECLINED",
+                   side=CoreColor(color.value))
+    return {"vi": m.vi, "en": m.en}
+
+
+def rating_update(game_id: int, room: RoomState, end: End | None, red_slot: str,
+                  now_ms: int) -> RateGame | None:
+    """The rating update a game calls for: only a finished (not aborted) rated game with
+    a clock between two different accounts."""
+    kind = category(room.tc)
+    if end is None or end.termination is Termination.ABORTED or not room.rated \
+            or kind is None:
+        return None
+    black_slot = Slot.GUEST if red_slot == Slot.HOST else Slot.HOST
+    red = room.slot_identity(red_slot) or ""
+    black = room.slot_identity(black_slot) or ""
+    if not (red.startswith("u:") and black.startswith("u:")) or red == black:
+        return None
+    score = {"1-0": 1.0, "0-1": 0.0}.get(end.result, 0.5)
+    return RateGame(game_id, int(red[2:]), int(black[2:]), kind, score, now_ms)

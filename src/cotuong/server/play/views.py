@@ -1,0 +1,109 @@
+"""What the table shows: the ``state`` frame (section 4.2 of the protocol).
+
+>>> from cotuong.server.play.values import RoomState
+>>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay", time_control=None,
+...     rated=False, opponent="ai", ai_level=2, lang="vi", host_id="g:1",
+...     host_name="A", host_color="red", guest_id="ai", guest_name="AI 2",
+...     current_game_id=1, created_at=0))
+>>> from cotuong.server.play.table import START_FEN
+>>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+>>> s = state_frame(t, 0, {"host": True}, 0, 120_000)
+>>> s["players"]["black"]["name"], s["status"], len(s["legal_moves"])
+('AI 2', <Status.PLAYING: 'playing'>, 44)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cotuong.server.play.protocol import Color, Status
+from cotuong.server.play.table import GameTable
+from cotuong.server.ratings import category
+from cotuong.server.ratings import store as rating_store
+from cotuong.server.storage import Database
+from cotuong.server.timecontrol import START_PLY
+
+__all__ = ["load_ratings", "players", "state_frame"]
+
+
+def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for color in Color:
+        slot = t.slot_of(color)
+        name = t.room.slot_name(slot)
+        if t.is_ai(color):
+            out[color] = {"slot": slot, "name": f"AI {t.room.ai_level}",
+                          "connected": True, "ai_level": t.room.ai_level}
+        elif name is None:
+            out[color] = None
+        else:
+            out[color] = {"slot": slot, "name": name,
+                          "connected": connected.get(slot, False), "ai_level": None,
+                          "rating": t.player_ratings.get(color)}
+    return out
+
+def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
+          abandon_ms: int, lang: str | None = None, ai_warming: bool = False) -> dict[str, Any]:
+    """The ``state`` frame (:class:`~cotuong.server.play.protocol.State`; built as a plain
+    dict, since it is sent after every change). Warnings' ``text`` is in ``lang``
+    (default: the room's); ``ai_warming`` while the AI to move waits for its engine's
+    warm-up."""
+    _, fen, legal, check = t.view()
+    playing = t.status is Status.PLAYING
+    tc = t.room.tc
+    abandon = None
+    if playing and t.disconnected:
+        color, since = min(t.disconnected.items(), key=lambda kv: kv[1])
+        abandon = {"color": color, "deadline_ms": since + abandon_ms}
+    warnings = list(t.warnings)
+    if lang is not None and lang != t.room.lang:
+        warnings = [{**w, "text": w["texts"].get(lang, w["text"])} for w in warnings]
+    return {
+        "type": "state", "game_id": t.id, "room": t.room.code,
+        "status": t.status, "rules": t.room.rules, "rated": t.room.rated,
+        "start_fen": t.start_fen, "fen": fen, "ply": t.ply, "turn": t.turn,
+        "moves": list(t.moves),
+        "move_texts": {n: list(t) for n, t in t.texts.items()},
+        "last_move": t.moves[-1] if t.moves else None,
+        "check": check,
+        "legal_moves": list(legal) if playing else [],
+        "clocks": (t.clock.to_json(now_ms, tc)
+                   if t.clock is not None and tc is not None else None),
+        "players": players(t, connected),
+        "spectators": spectators,
+        "draw_offer": t.draw_offer,
+        "takeback_request": t.takeback_request,
+        "rematch_request": t.rematch_request,
+        "can_abort": playing and t.ply < START_PLY and not t.room.event,
+        "warnings": warnings,
+        "abandon": abandon,
+        "outcome": t.end.to_json() if t.end else None,
+        "ratings": t.rating_change,
+        "ai_warming": ai_warming,
+    }
+
+
+async def load_ratings(database: Database, t: GameTable) -> None:
+    """A rated game's ratings: each player's before it and, once it is over, the changes
+    the store applied (``t.player_ratings``, ``t.rating_change``)."""
+    if not t.room.rated:
+        return
+    engine = database.store.engine
+    ids = {c: t.room.slot_identity(t.slot_of(c)) or "" for c in Color}
+    rows = await database.run(rating_store.game_changes, engine, t.id) if t.over else []
+    kind = category(t.room.tc)
+    by_color = {c: next((r for r in rows if f"u:{r['user_id']}" == ids[c]), None)
+                for c in Color}
+    for color, identity in ids.items():
+        row = by_color[color]
+        if row is not None:
+            t.player_ratings[color] = round(row["rating_before"])
+        elif identity.startswith("u:") and kind is not None:
+            r = await database.run(rating_store.rating_of, engine, int(identity[2:]), kind)
+            t.player_ratings[color] = round(r.rating)
+    if rows:
+        t.rating_change = {
+            c: {"before": round(r["rating_before"]), "after": round(r["rating_after"]),
+                "delta": round(r["rating_after"]) - round(r["rating_before"]),
+                "rd": round(r["rd_after"]), "category": r["category"]}
+            for c, r in by_color.items() if r is not None}

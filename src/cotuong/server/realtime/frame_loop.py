@@ -1,0 +1,115 @@
+"""The frame loop every WebSocket runs (a room's and the lobby's): read a frame, check its
+size and the rate, parse it once against the socket's message models, hand it to the
+socket's handler; every refusal is an ``error`` frame in the socket's language, and the
+socket stays open — also when a handler fails unexpectedly (logged, ``INTERNAL``).
+
+A socket's outgoing frames go through its :class:`~cotuong.server.realtime.sockets.Member` queue
+and one writer task, so a slow client never blocks the fan-out.
+
+>>> error_frame(ServiceError("HELLO_FIRST"), "vi", 7)
+'{"type":"error","code":"HELLO_FIRST","message":"Hãy gửi hello trước","ref":7}'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from cotuong.server.errors import ServiceError
+from cotuong.server.realtime.broker import frame
+from cotuong.server.realtime.sockets import Member
+from cotuong.server.realtime.wire import ErrorFrame, Reason, decode, message_ref
+from cotuong.server.security import TokenBucket
+from cotuong.server.settings import Settings
+
+log = logging.getLogger("cotuong.server")
+
+Handler = Callable[[Member, Any], Awaitable[None]]
+"""What a socket does with one parsed message."""
+
+CLOSE_NOT_FOUND = 4404  # a socket to a room that does not exist (an application code)
+
+
+def error_frame(exc: ServiceError, lang: str | None, ref: str | int | None = None) -> str:
+    """The ``error`` frame of ``exc``, its text in ``lang``."""
+    reason = Reason(**exc.reason) if exc.reason else None
+    error = ErrorFrame(code=exc.code, message=exc.text(lang), reason=reason, ref=ref)
+    return frame(error.model_dump(exclude_none=True))
+
+
+async def refuse(websocket: WebSocket, exc: ServiceError, lang: str | None) -> None:
+    """Accept, say why in an ``error`` frame, and close with code 4404 and a reason: a
+    browser sees both (a bare 403 at the handshake tells it nothing)."""
+    await websocket.accept()
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_frame(exc, lang))
+        # A close reason is at most 123 bytes of UTF-8: the English text, cut.
+        await websocket.close(code=CLOSE_NOT_FOUND, reason=str(exc)[:120])
+
+
+async def _writer(websocket: WebSocket, member: Member) -> None:
+    while True:
+        text = await member.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(1008 if member.dropped else 1001)
+            return
+        await websocket.send_text(text)
+
+
+async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
+                       parse: Callable[[dict[str, Any]], Any], handle: Handler) -> None:
+    """Run one accepted socket until it closes (the caller joins and leaves ``member``)."""
+    writer = asyncio.create_task(_writer(websocket, member))
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
+                         time.monotonic())
+    violations = 0
+    try:
+        while not writer.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            ref = None
+            try:
+                if not bucket.take(time.monotonic()):
+                    violations += 1
+                    if violations > settings.ws_max_violations:
+                        await websocket.close(1008)
+                        break
+                    raise ServiceError("RATE_LIMITED")
+                data = decode(_text(message, settings.max_message_bytes))
+                ref = message_ref(data)
+                await handle(member, parse(data))
+            except ServiceError as exc:
+                member.push(error_frame(exc, member.text_lang, ref))
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception:
+                # A bug must not drop the player's socket: say so, keep the socket.
+                log.exception("handling a frame failed (socket kept open)")
+                member.push(error_frame(ServiceError("INTERNAL"), member.text_lang, ref))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+def _text(message: MutableMapping[str, Any], limit: int) -> str:
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > limit:
+            raise ServiceError("TOO_LARGE", limit=limit)
+        raise ServiceError("BAD_JSON", "ERR_BAD_JSON_BINARY")
+    if len(text) > limit or len(text.encode()) > limit:
+        raise ServiceError("TOO_LARGE", limit=limit)
+    return str(text)

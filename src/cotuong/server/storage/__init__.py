@@ -1,0 +1,27 @@
+"""Where games, rooms and accounts are kept: the SQLAlchemy store (SQLite or PostgreSQL),
+its writes as values, and the database thread with group commit. The ``users`` and
+``games`` tables are on the face for the read models that join them (profiles).
+"""
+
+from cotuong.server.storage.database import Database
+from cotuong.server.storage.store import (
+    MAX_ID,
+    Row,
+    Store,
+    StoreError,
+    database_url,
+    games,
+    users,
+)
+from cotuong.server.storage.writes import (
+    RecordMove,
+    SetMeta,
+    TakeBack,
+    Together,
+    UpdateGame,
+    Write,
+    ends_game,
+)
+
+__all__ = ["MAX_ID", "Database", "RecordMove", "Row", "SetMeta", "Store", "StoreError", "TakeBack",
+           "Together", "UpdateGame", "Write", "database_url", "ends_game", "games", "users"]

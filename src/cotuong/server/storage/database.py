@@ -1,0 +1,94 @@
+"""The one database thread and group commit in front of a :class:`~cotuong.server.storage.store.Store`.
+
+Blocking store calls run on a single thread (the event loop never waits for the
+database, and SQLite sees one writer). Writes that arrive while a batch is being
+committed go together in the next one: under load, one commit carries many moves, and
+each writer still waits until its own write is committed.
+
+>>> import asyncio
+>>> from cotuong.server.storage.store import Store
+>>> async def demo():
+...     db = Database(Store("sqlite://"))
+...     await db.write(SetMeta("k", "v"))
+...     value = await db.run(db.store.get_meta, "k")
+...     await db.close()
+...     return value
+>>> asyncio.run(demo())
+'v'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from cotuong.server.storage.store import Store
+from cotuong.server.storage.writes import SetMeta, Write
+
+__all__ = ["Database", "SetMeta"]
+
+T = TypeVar("T")
+
+
+class Database:
+    """``run`` for any blocking store call, ``write`` for group-committed writes."""
+
+    def __init__(self, store: Store, inline_writes: bool = False) -> None:
+        self.store = store
+        self.inline_writes = inline_writes
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-db")
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flush_task: asyncio.Task[None] | None = None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store call on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, fn, *args)
+
+    async def write(self, op: Write) -> None:
+        """A write (:mod:`cotuong.server.storage.writes`), committed (with whatever else is waiting)
+        before this returns; raises the write's own error if it failed."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, fut))
+        if not self._flushing:
+            self._flushing = True
+            self._flush_task = asyncio.create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                if self.inline_writes:
+                    await asyncio.sleep(0)  # let the writes of this tick join the batch
+                batch, self._pending = self._pending, []
+                ops = [op for op, _ in batch]
+                try:
+                    if self.inline_writes:
+                        errors = self.store.write_batch(ops)
+                    else:
+                        errors = await self.run(self.store.write_batch, ops)
+                except Exception as exc:
+                    errors = [exc] * len(batch)
+                for (_, fut), error in zip(batch, errors, strict=True):
+                    if fut.done():
+                        continue  # its writer was cancelled meanwhile
+                    if error is None:
+                        fut.set_result(None)
+                    else:
+                        fut.set_exception(error)
+        finally:
+            self._flushing = False
+
+    async def drain(self) -> None:
+        """Wait for the commit in progress (never cancelled: a shutdown lets it finish)."""
+        if self._flush_task is not None:
+            with contextlib.suppress(Exception):
+                await self._flush_task
+
+    async def close(self) -> None:
+        await self.drain()
+        self._thread.shutdown(wait=True)

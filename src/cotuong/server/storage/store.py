@@ -1,0 +1,455 @@
+"""Persistent storage with SQLAlchemy 2 Core: SQLite by default, PostgreSQL by URL.
+
+Blocking by design (SQLAlchemy's sync engine); the server calls it from one worker
+thread (:class:`~cotuong.server.storage.database.Database`), so database work never
+blocks the event loop and SQLite sees a single writer.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed move survives the server
+process being killed (the restart test does exactly that); only an OS crash or power cut
+could lose the last commits.
+
+>>> s = Store("sqlite://")
+>>> uid = s.create_user("lan", "scrypt$...", now_ms=0)
+>>> s.user_by_name("lan")["id"] == uid
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import StaticPool
+
+from cotuong.core.errors import CotuongError
+from cotuong.server.ratings import store as rating_store
+from cotuong.server.storage.writes import (
+    RateGame,
+    RecordMove,
+    SetMeta,
+    TakeBack,
+    Together,
+    UpdateGame,
+    Write,
+)
+
+
+class StoreError(CotuongError):
+    """A storage problem (bad database URL, conflicting row)."""
+
+    code = "STORE"
+
+
+MAX_ID = 2**31 - 1  # ids beyond any stored row (and beyond what every database takes)
+metadata = MetaData()
+
+meta_table = Table(
+    "meta", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+users = Table(
+    "users", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(32), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("expires_at", BigInteger, nullable=False),
+)
+
+rooms = Table(
+    "rooms", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("rules", String(32), nullable=False),
+    Column("time_control", Text, nullable=True),  # JSON, NULL = untimed
+    Column("rated", Boolean, nullable=False),
+    Column("opponent", String(8), nullable=False),  # "human" or "ai"
+    Column("ai_level", Integer, nullable=True),
+    Column("lang", String(4), nullable=False),
+    Column("start_fen", String(128), nullable=True),  # NULL = the standard start
+    Column("host_id", String(64), nullable=False),  # identity: "u:<id>" or "g:<guest>"
+    Column("host_name", String(64), nullable=False),
+    Column("host_color", String(8), nullable=False),  # the host's colour in the first game
+    Column("guest_id", String(64), nullable=True),
+    Column("guest_name", String(64), nullable=True),
+    Column("current_game_id", Integer, nullable=True),
+    Column("created_at", BigInteger, nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_code", String(16), ForeignKey("rooms.code"), nullable=False, index=True),
+    Column("red_slot", String(8), nullable=False),  # "host" or "guest"
+    Column("red_player", String(64), nullable=True, index=True),
+    Column("black_player", String(64), nullable=True, index=True),
+    Column("red_name", String(64), nullable=True),
+    Column("black_name", String(64), nullable=True),
+    Column("start_fen", String(128), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("result", String(8), nullable=False, default="*"),
+    Column("winner", String(8), nullable=True),
+    Column("termination", String(32), nullable=True),
+    Column("explanation_vi", Text, nullable=True),
+    Column("explanation_en", Text, nullable=True),
+    Column("plies", Integer, nullable=False, default=0),
+    Column("red_ms", BigInteger, nullable=True),
+    Column("black_ms", BigInteger, nullable=True),
+    Column("running", String(8), nullable=True),
+    Column("since_ms", BigInteger, nullable=True),
+    Column("disconnected", Text, nullable=True),  # JSON {"red": ms, ...}: who is away since
+    Column("draw_offer", String(8), nullable=True),
+    Column("takeback_request", String(8), nullable=True),
+    Column("rematch_request", String(8), nullable=True),
+    Column("warnings", Text, nullable=True),  # JSON list of {"ply", "lang", "text"}
+    Column("version", Integer, nullable=False, default=0),  # bumped by every change
+    Column("created_at", BigInteger, nullable=False),
+    Column("started_at", BigInteger, nullable=True),
+    Column("ended_at", BigInteger, nullable=True),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),  # 1 = the first move
+    Column("iccs", String(4), nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
+)
+
+
+def database_url(spec: str | None) -> str:
+    """A SQLAlchemy URL from ``--db``: a URL as given, a file path as SQLite, or the default
+    ``cotuong.sqlite3`` in the current directory."""
+    if not spec:
+        spec = "cotuong.sqlite3"
+    if "://" in spec:
+        if spec.startswith("postgres://"):
+            spec = "postgresql://" + spec[len("postgres://"):]
+        if spec.startswith("postgresql://"):
+            spec = "postgresql+psycopg://" + spec[len("postgresql://"):]
+        return spec
+    return f"sqlite:///{Path(spec).expanduser().resolve()}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+Row = dict[str, Any]
+
+
+class Store:
+    """All persistent state. Methods are blocking; see the module docstring."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._updates: dict[tuple[str, ...], Any] = {}  # game UPDATEs by column set
+        self._writer: Connection | None = None  # kept open for group commits, see below
+        try:
+            if url.startswith("sqlite"):
+                memory = url in ("sqlite://", "sqlite:///:memory:")
+                self.engine: Engine = create_engine(
+                    url, connect_args={"check_same_thread": False},
+                    poolclass=StaticPool if memory else None)
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            else:
+                self.engine = create_engine(url, pool_pre_ping=True)
+            for tables in (metadata, rating_store.metadata):  # the ratings: applied here (RateGame)
+                tables.create_all(self.engine)
+            if self.engine.dialect.name == "postgresql":
+                # Every move rewrites its game's row: room on each page lets PostgreSQL
+                # update in place (HOT) instead of moving rows and growing the indexes.
+                # (This lock level lets other servers' reads and writes go on.)
+                with self.engine.begin() as c:
+                    c.exec_driver_sql("ALTER TABLE games SET (fillfactor = 50)")
+        except Exception as exc:  # the driver's errors vary; say which URL failed
+            raise StoreError(f"cannot open the database {url!r}: {exc}") from exc
+
+    def close(self) -> None:
+        self._drop_writer()
+        self.engine.dispose()
+
+    # ----------------------------------------------------------------- meta
+    def get_meta(self, key: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(meta_table.c.value).where(meta_table.c.key == key)
+                             ).scalar_one_or_none()
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.engine.begin() as c:
+            self._w_set_meta(c, key, value)
+
+    @staticmethod
+    def _w_set_meta(c: Connection, key: str, value: str) -> None:
+        if c.execute(update(meta_table).where(meta_table.c.key == key)
+                     .values(value=value)).rowcount == 0:
+            c.execute(insert(meta_table).values(key=key, value=value))
+
+    # -------------------------------------------------------- group commit
+    def write_batch(self, ops: Sequence[Write]) -> list[Exception | None]:
+        """Several writes in one transaction (group commit: one commit for many moves).
+        If the batch fails, each write is retried alone so only the faulty one fails;
+        the result lists the error of each write (``None`` = committed)."""
+        for op in ops:
+            if not isinstance(op, SetMeta | UpdateGame | RecordMove | TakeBack | RateGame
+                              | Together):
+                raise StoreError(f"unknown write {op!r}")
+        for attempt in (1, 2):
+            try:
+                c = self._writer_connection()
+                with c.begin():
+                    if not self._compact(c, ops):
+                        for op in ops:
+                            self._apply(c, op)
+                return [None] * len(ops)
+            except Exception as exc:
+                self._drop_writer()
+                # The kept connection may have died with the database server (restart):
+                # once, try again on a new one before blaming the writes.
+                if attempt == 1 and isinstance(exc, DBAPIError) and exc.connection_invalidated:
+                    continue
+                if len(ops) == 1:
+                    raise
+                break
+        results: list[Exception | None] = []
+        for op in ops:
+            try:
+                with self.engine.begin() as c:
+                    self._apply(c, op)
+                results.append(None)
+            except Exception as exc:  # reported to the one caller it concerns
+                results.append(exc)
+        return results
+
+    def _apply(self, c: Connection, op: Write) -> None:
+        match op:
+            case SetMeta(key, value):
+                self._w_set_meta(c, key, value)
+            case UpdateGame(game_id, fields):
+                self._w_update_game(c, game_id, fields)
+            case RecordMove(game_id, ply, iccs, at_ms, fields):
+                self._w_record_move(c, game_id, ply, iccs, at_ms, fields)
+            case TakeBack(game_id, keep, fields):
+                self._w_take_back(c, game_id, keep, fields)
+            case RateGame():
+                rating_store.apply_rate_game(c, op)
+            case Together(writes):
+                for w in writes:
+                    self._apply(c, w)
+
+    def _writer_connection(self) -> Connection:
+        """The group-commit writer's connection, kept between batches: checking one out of
+        the pool each time cost a round trip (the PostgreSQL pool's liveness ping) and
+        ~20 % of a batch's time under load. Only the database thread writes."""
+        if self._writer is None or self._writer.closed or self._writer.invalidated:
+            self._writer = self.engine.connect()
+        return self._writer
+
+    def _drop_writer(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+            self._writer = None
+
+    def _compact(self, c: Connection, ops: Sequence[Write]) -> bool:
+        """The usual batch (moves, game updates, heartbeats) as a few ``executemany``
+        statements: all new moves in one insert, one update per game with its latest
+        fields. Statement building dominated the per-move cost before. ``False`` (nothing
+        done) when the batch holds another kind of write."""
+        if not all(isinstance(op, RecordMove | UpdateGame | SetMeta) for op in ops):
+            return False
+        move_rows: list[dict[str, Any]] = []
+        latest: dict[int, dict[str, Any]] = {}
+        metas: dict[str, str] = {}
+        for op in ops:
+            if isinstance(op, RecordMove):
+                move_rows.append({"game_id": op.game_id, "ply": op.ply, "iccs": op.iccs,
+                                  "at_ms": op.at_ms})
+                latest.setdefault(op.game_id, {}).update(op.fields, plies=op.ply)
+            elif isinstance(op, UpdateGame):
+                latest.setdefault(op.game_id, {}).update(op.fields)
+            elif isinstance(op, SetMeta):
+                metas[op.key] = op.value
+        if move_rows:
+            c.execute(insert(moves), move_rows)
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for game_id, fields in latest.items():
+            groups.setdefault(tuple(sorted(fields)), []).append({"_game_id": game_id, **fields})
+        for keys, rows in groups.items():
+            stmt = self._updates.get(keys)
+            if stmt is None:
+                stmt = update(games).where(games.c.id == bindparam("_game_id")).values(
+                    {k: bindparam(k) for k in keys})
+                self._updates[keys] = stmt
+            c.execute(stmt, rows)
+        for key, value in metas.items():
+            self._w_set_meta(c, key, value)
+        return True
+
+    # ------------------------------------------------------- users, sessions
+    def create_user(self, username: str, password_hash: str, now_ms: int) -> int:
+        with self.engine.begin() as c:
+            taken = c.execute(select(users.c.id).where(users.c.username == username)).first()
+            if taken is not None:
+                raise StoreError(f"the username {username!r} is taken")
+            result = c.execute(insert(users).values(username=username,
+                                                    password_hash=password_hash,
+                                                    created_at=now_ms))
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def user_by_name(self, username: str) -> Row | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(users).where(users.c.username == username)).mappings().first()
+            return dict(row) if row else None
+
+    def user_by_id(self, user_id: int) -> Row | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(users).where(users.c.id == user_id)).mappings().first()
+            return dict(row) if row else None
+
+    def create_session(self, digest: str, user_id: int, expires_ms: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(sessions).values(digest=digest, user_id=user_id,
+                                              expires_at=expires_ms))
+
+    def session_user(self, digest: str, now_ms: int) -> Row | None:
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(users).join(sessions, sessions.c.user_id == users.c.id)
+                .where(sessions.c.digest == digest, sessions.c.expires_at > now_ms)
+            ).mappings().first()
+            return dict(row) if row else None
+
+    def delete_session(self, digest: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(sessions).where(sessions.c.digest == digest))
+
+    # ---------------------------------------------------------------- rooms
+    def create_room(self, row: Mapping[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(rooms).values(**row))
+
+    def room(self, code: str) -> Row | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+            return dict(row) if row else None
+
+    def update_room(self, code: str, fields: Mapping[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(rooms).where(rooms.c.code == code).values(**fields))
+
+    def room_game_ids(self, code: str) -> list[int]:
+        with self.engine.connect() as c:
+            return [int(r) for r in c.execute(select(games.c.id).where(
+                games.c.room_code == code).order_by(games.c.id)).scalars()]
+
+    # ---------------------------------------------------------------- games
+    def create_game(self, row: Mapping[str, Any], room_fields: Mapping[str, Any]) -> int:
+        """Insert a game and point its room at it, in one transaction."""
+        with self.engine.begin() as c:
+            result = c.execute(insert(games).values(**row))
+            key = result.inserted_primary_key
+            assert key is not None
+            game_id = int(key[0])
+            c.execute(update(rooms).where(rooms.c.code == row["room_code"])
+                      .values(current_game_id=game_id, **room_fields))
+            return game_id
+
+    def game(self, game_id: int) -> Row | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            return dict(row) if row else None
+
+    def game_moves(self, game_id: int) -> list[str]:
+        with self.engine.connect() as c:
+            return [str(m) for m in c.execute(select(moves.c.iccs).where(
+                moves.c.game_id == game_id).order_by(moves.c.ply)).scalars()]
+
+    def update_game(self, game_id: int, fields: Mapping[str, Any]) -> None:
+        with self.engine.begin() as c:
+            self._w_update_game(c, game_id, fields)
+
+    @staticmethod
+    def _w_update_game(c: Connection, game_id: int, fields: Mapping[str, Any]) -> None:
+        c.execute(update(games).where(games.c.id == game_id).values(**fields))
+
+    def record_move(self, game_id: int, ply: int, iccs: str, at_ms: int,
+                    fields: Mapping[str, Any]) -> None:
+        """Insert move ``ply`` and the game's new state in one transaction. A second move
+        for the same ply violates the primary key (a duplicate can never be stored)."""
+        with self.engine.begin() as c:
+            self._w_record_move(c, game_id, ply, iccs, at_ms, fields)
+
+    @staticmethod
+    def _w_record_move(c: Connection, game_id: int, ply: int, iccs: str, at_ms: int,
+                       fields: Mapping[str, Any]) -> None:
+        c.execute(insert(moves).values(game_id=game_id, ply=ply, iccs=iccs, at_ms=at_ms))
+        c.execute(update(games).where(games.c.id == game_id).values(plies=ply, **fields))
+
+    def take_back(self, game_id: int, keep_plies: int, fields: Mapping[str, Any]) -> None:
+        with self.engine.begin() as c:
+            self._w_take_back(c, game_id, keep_plies, fields)
+
+    @staticmethod
+    def _w_take_back(c: Connection, game_id: int, keep_plies: int,
+                     fields: Mapping[str, Any]) -> None:
+        c.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.ply > keep_plies))
+        c.execute(update(games).where(games.c.id == game_id)
+                  .values(plies=keep_plies, **fields))
+
+    def live_game_ids(self) -> list[int]:
+        """Games not over yet (to resume after a restart)."""
+        with self.engine.connect() as c:
+            return [int(r) for r in c.execute(select(games.c.id).where(
+                games.c.status.in_(("waiting", "playing")))).scalars()]
+
+    def history(self, identity: str, limit: int, before: int | None) -> list[Row]:
+        q = select(games).where(or_(games.c.red_player == identity,
+                                    games.c.black_player == identity))
+        if before is not None:
+            q = q.where(games.c.id < before)
+        q = q.order_by(games.c.id.desc()).limit(limit)
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(q).mappings()]
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,222 @@
+"""The ASGI application: :func:`create_app` wires settings, store, engine pool, clock and
+broker into a FastAPI app (REST + one WebSocket per room + the static UI). No global state:
+two apps in one process share nothing.
+
+>>> app = create_app(Settings(db="sqlite://"))
+>>> app.openapi()["info"]["title"]
+'cotuong'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import socket
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path as FilePath
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
+from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
+from cotuong.server.errors import ServiceError, invalid_field, lang_of
+from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
+from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
+from cotuong.server.realtime import Sockets, make_broker
+from cotuong.server.security import RateLimiter, Signer, new_key
+from cotuong.server.settings import ClockSource, Settings, SystemClock
+from cotuong.server.storage import Database, Store, database_url
+from cotuong.server.tournaments import Tournaments, tournament_router
+from cotuong.server.workers import EnginePool, EngineRunner
+
+STATIC_DIR = FilePath(__file__).parent / "static"
+_PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>"
+                "<p>cotuong server is running; the web UI files are not installed. "
+                "API: <a href=/api/docs>/api/docs</a></p>")
+
+
+def _signing_key(settings: Settings, store: Store) -> bytes:
+    """The configured key, else one kept in the database (so secrets survive restarts)."""
+    if settings.secret_key:
+        return settings.secret_key
+    stored = store.get_meta("secret_key")
+    if stored is None:
+        stored = new_key().hex()
+        store.set_meta("secret_key", stored)
+    return bytes.fromhex(stored)
+
+
+def _error(exc: ServiceError, accept_language: str | None) -> JSONResponse:
+    """The error in the reader's language (the request's ``Accept-Language``) as
+    ``message``, and in both as ``texts`` (a page can switch language without asking
+    again)."""
+    return JSONResponse({"error": {"code": exc.code,
+                                   "message": exc.text(lang_of(accept_language)),
+                                   "texts": exc.texts}},
+                        status_code=exc.status)
+
+
+def _page(name: str) -> Response:
+    for candidate in (name, "index.html"):
+        path = STATIC_DIR / candidate
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+    return HTMLResponse(_PLACEHOLDER)
+
+
+def _engines(settings: Settings, server: str) -> EngineRunner:
+    """The local engine processes, or with ``REDIS_URL`` the queue `cotuong worker`s serve."""
+    if settings.redis_url:
+        # By module: the queue needs the [redis] extra, so the workers' face leaves it out.
+        from cotuong.server.workers.redis_queue import RedisEngineQueue
+
+        return RedisEngineQueue(settings.redis_url, server, settings.job_timeout_s)
+    return EnginePool(settings.engine_workers, settings.engine_spec)
+
+
+def create_app(settings: Settings, store: Store | None = None,
+               engine_pool: EngineRunner | None = None,
+               clock: ClockSource | None = None) -> FastAPI:
+    """The server app. Injected ``store``/``engine_pool``/``clock`` are used as given (the
+    caller closes them); missing ones are made from ``settings`` and closed on shutdown."""
+    own_store = store is None
+    store = store or Store(database_url(settings.db))
+    # This process's name in the job queue and as the owner of the analyses it runs.
+    server_name = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+    own_pool = engine_pool is None
+    pool = engine_pool or _engines(settings, server_name)
+    signer = Signer(_signing_key(settings, store))
+    clock = clock or SystemClock()
+    database = Database(store, settings.inline_writes)
+    sockets = Sockets()
+    broker = make_broker(settings.redis_url)
+    service = GameService(settings, database, clock, broker, sockets, signer, pool)
+    acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
+    rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
+    lobby = Lobby(settings, database, clock, broker, sockets, rooms, service.live_tables)
+    tournaments = Tournaments(database, service, rooms, clock, settings)
+    analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
+                        server_name)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        await lobby.start()
+        await analyses.start()
+        await tournaments.start()
+        try:
+            yield
+        finally:
+            await tournaments.stop()
+            await analyses.stop()
+            await lobby.stop()
+            await service.stop()
+            if own_pool:
+                await pool.close()
+            if own_store:
+                store.close()
+
+    app = FastAPI(title="cotuong", version="0.1.0", lifespan=lifespan,
+                  openapi_url="/api/openapi.json", docs_url="/api/docs", redoc_url=None,
+                  description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
+                              "protocol is in docs/web-protocol.md.")
+    app.state.service = service
+    app.state.analyses = analyses
+    app.state.tournaments = tournaments
+    app.state.settings = settings
+    limiter = RateLimiter(settings.http_rate, settings.http_burst)
+    login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
+
+    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes)
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return _error(exc, request.headers.get("accept-language"))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where, detail = invalid_field(first)
+        error = ServiceError("BAD_REQUEST", status=422, where=where, detail=detail)
+        return _error(error, request.headers.get("accept-language"))
+
+    player = player_dependency(acc)
+    api = APIRouter(prefix="/api")
+
+    @api.get("/stats")
+    async def stats() -> dict[str, Any]:
+        """Live games, open sockets, server-side move handling time (ms), the engines and
+        the analyses waiting and running."""
+        return {**service.stats(), "analyses": await analyses.stats()}
+
+    @api.get("/protocol.json")
+    async def protocol() -> dict[str, Any]:
+        """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
+        ``client`` (browser → server) and ``server`` (server → browser)."""
+        return {**protocol_schema(), **lobby_schema()}
+
+    app.include_router(api)
+    app.include_router(accounts_router(acc, Profiles(database), login_limiter))
+    app.include_router(play_router(service, rooms, acc, settings, player))
+    app.include_router(analysis_router(analyses, player))
+    app.include_router(lobby_router(lobby, acc, settings))
+    app.include_router(tournament_router(tournaments, player))
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/room/{code}", include_in_schema=False)
+    async def room_page(code: str) -> Response:
+        return _page("room.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def review_page(game_id: str) -> Response:
+        return _page("review.html")
+
+    @app.get("/u/{username}", include_in_schema=False)
+    async def profile_page(username: str) -> Response:
+        return _page("profile.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    return app
+
+
+class _Guard:
+    """Rate limit per client address and a body-size cap on ``/api/`` (plain ASGI: the
+    WebSocket path and static files pass straight through)."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int) -> None:
+        self.app = app
+        self.limiter = limiter
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            host = client[0] if client else "?"
+            error = None
+            headers = Headers(scope=scope)
+            if not self.limiter.allow(host, time.monotonic()):
+                error = ServiceError("RATE_LIMITED")
+            else:
+                length = headers.get("content-length")
+                if length is not None and (not length.isdigit()
+                                           or int(length) > self.max_body):
+                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=self.max_body)
+            if error is not None:
+                await _error(error, headers.get("accept-language"))(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
