@@ -16,9 +16,9 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from cotuong.server import Settings, create_app
-from cotuong.server.workers.pool import EnginePool
 from cotuong.server.settings import ClockSource
 from cotuong.server.storage.store import Store
+from cotuong.server.workers.pool import EnginePool
 
 
 def free_port() -> int:

@@ -14,11 +14,12 @@ from harness import account_room, register, running, socket_to
 from sqlalchemy import func, select
 
 from cotuong.server import Settings
-from cotuong.server.ratings.glicko2 import Rating, rate_game
 from cotuong.server.play.protocol import parse_server
+from cotuong.server.ratings import RateGame
+from cotuong.server.ratings.glicko2 import Rating, rate_game
 from cotuong.server.ratings.store import rating_history, ratings
 from cotuong.server.storage.store import Store, database_url
-from cotuong.server.storage.writes import RateGame, RecordMove, Together, UpdateGame
+from cotuong.server.storage.writes import RecordMove, Together, UpdateGame
 
 BLITZ = {"kind": "fischer", "base_ms": 300_000, "increment_ms": 3_000}
 

@@ -8,11 +8,14 @@ from typing import Any
 import pytest
 
 from cotuong.server.errors import ServiceError
+from cotuong.server.play import presence, takebacks
 from cotuong.server.play.protocol import Color, Status, Termination
 from cotuong.server.play.table import START_FEN, GameTable, RoomState
-from cotuong.server.timecontrol import TimeControl
+from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import state_frame
-from cotuong.server.storage.writes import RateGame, RecordMove, TakeBack, Together, UpdateGame
+from cotuong.server.ratings import RateGame
+from cotuong.server.storage.writes import RecordMove, TakeBack, Together, UpdateGame
+from cotuong.server.timecontrol import TimeControl
 
 RED, BLACK = Color.RED, Color.BLACK
 
@@ -60,7 +63,7 @@ def test_no_move_before_the_opponent_joins_nor_after_the_end() -> None:
     t = table(started=False)
     assert t.status is Status.WAITING
     refused("NOT_STARTED", t.move, RED, "h2e2", 0, 0)
-    t.seat_guest("g:2", "B", 0)
+    presence.seat_guest(t, "g:2", "B", 0)
     assert t.status is Status.PLAYING
     t.resign(RED, 0)
     refused("GAME_OVER", t.move, RED, "h2e2", 0, 0)
@@ -133,16 +136,16 @@ def test_abort_only_before_both_sides_moved() -> None:
 
 def test_takeback_with_consent() -> None:
     t = table()
-    refused("NOTHING_TO_TAKE_BACK", t.takeback, RED, 0)
+    refused("NOTHING_TO_TAKE_BACK", takebacks.takeback, t, RED, 0)
     t.move(RED, "h2e2", 0, 0)
     t.move(BLACK, "h9g7", 1, 0)
-    refused("NO_REQUEST", t.takeback_answer, RED, True, 0)
-    assert kinds(t.takeback(RED, 0)) == ["takeback_requested"]
-    refused("NO_REQUEST", t.takeback, BLACK, 0)  # one request at a time
-    change = t.takeback_answer(BLACK, False, 0)
+    refused("NO_REQUEST", takebacks.takeback_answer, t, RED, True, 0)
+    assert kinds(takebacks.takeback(t, RED, 0)) == ["takeback_requested"]
+    refused("NO_REQUEST", takebacks.takeback, t, BLACK, 0)  # one request at a time
+    change = takebacks.takeback_answer(t, BLACK, False, 0)
     assert kinds(change) == ["takeback_refused"] and t.takeback_request is None
-    t.takeback(RED, 0)
-    change = t.takeback_answer(BLACK, True, 0)
+    takebacks.takeback(t, RED, 0)
+    change = takebacks.takeback_answer(t, BLACK, True, 0)
     # Red's turn: Red's move and Black's reply go.
     assert isinstance(change.write, TakeBack) and change.write.keep_plies == 0
     assert t.moves == [] and t.texts["vi"] == [] and t.turn is RED
@@ -152,11 +155,11 @@ def test_takeback_with_consent() -> None:
 def test_takeback_against_the_ai_is_at_once_and_not_in_rated_games() -> None:
     t = table(opponent="ai")
     t.move(RED, "h2e2", 0, 0)
-    change = t.takeback(RED, 0)
+    change = takebacks.takeback(t, RED, 0)
     assert isinstance(change.write, TakeBack) and t.ply == 0
     rated = table(rated=True)
     rated.move(RED, "h2e2", 0, 0)
-    refused("RATED_GAME", rated.takeback, RED, 0)
+    refused("RATED_GAME", takebacks.takeback, rated, RED, 0)
 
 
 def test_flag_on_a_late_move_and_by_the_timer() -> None:
@@ -180,11 +183,11 @@ def test_flag_on_a_late_move_and_by_the_timer() -> None:
 
 def test_abandonment() -> None:
     t = table()
-    t.player_left(BLACK, 1_000)
+    presence.player_left(t, BLACK, 1_000)
     assert t.deadline(4_000) == 5_000 and t.timers(4_999, 4_000) is None
-    t.player_back(BLACK)
+    presence.player_back(t, BLACK)
     assert t.deadline(4_000) is None
-    t.player_left(BLACK, 1_000)
+    presence.player_left(t, BLACK, 1_000)
     change = t.timers(5_000, 4_000)
     assert change is not None and t.end is not None
     assert (t.end.termination, t.end.winner) == (Termination.ABANDONMENT, RED)
@@ -192,11 +195,11 @@ def test_abandonment() -> None:
 
 def test_rematch_needs_both_players() -> None:
     t = table()
-    refused("NOT_OVER", t.rematch, RED)
+    refused("NOT_OVER", takebacks.rematch, t, RED)
     t.resign(RED, 0)
-    change = t.rematch(RED)
+    change = takebacks.rematch(t, RED)
     assert not change.rematch and kinds(change) == ["rematch_requested"]
-    assert t.rematch(BLACK).rematch
+    assert takebacks.rematch(t, BLACK).rematch
 
 
 def test_rows_round_trip() -> None:
@@ -204,11 +207,11 @@ def test_rows_round_trip() -> None:
     t.move(RED, "h2e2", 0, 0)
     t.offer_draw(RED, 0)
     row = {"id": 1, "red_slot": "host", "start_fen": START_FEN, **t.row_fields()}
-    again = GameTable.from_rows(row, list(t.moves), t.room)
+    again = table_from_rows(row, list(t.moves), t.room)
     assert state_frame(again, 0, {}, 0, 1) == state_frame(t, 0, {}, 0, 1)
     t.resign(BLACK, 0)
     row = {"id": 1, "red_slot": "host", "start_fen": START_FEN, **t.row_fields()}
-    again = GameTable.from_rows(row, list(t.moves), t.room)
+    again = table_from_rows(row, list(t.moves), t.room)
     assert again.status is Status.FINISHED and again.end == t.end
 
 

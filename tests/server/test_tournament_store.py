@@ -16,8 +16,8 @@ from test_backends import postgres
 from tournament_helpers import accounts, board, join, opening, seated, until, view
 
 from cotuong.server import Settings
-from cotuong.server.tournaments import store as ts
 from cotuong.server.storage.store import Store
+from cotuong.server.tournaments import store as ts
 from cotuong.tournament import DuplicateResultError, Tournament
 
 PLAYERS = ["anh", "binh", "chi", "dung"]

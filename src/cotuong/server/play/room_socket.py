@@ -15,6 +15,7 @@ from fastapi import WebSocket
 from cotuong.messages import Message
 from cotuong.server.accounts import Accounts, identify_socket
 from cotuong.server.errors import ServiceError, lang_of
+from cotuong.server.play import presence
 from cotuong.server.play.protocol import (
     Chat,
     ChatFrame,
@@ -92,7 +93,7 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
                               server_time_ms=games.clock.now_ms()).model_dump()))
     if slot is not None and not was[slot]:
         async with games.locked(member.code) as t:
-            await games.commit(t, t.player_back(t.color_of(slot)))
+            await games.commit(t, presence.player_back(t, t.color_of(slot)))
     else:
         await games.publish(t)
 
@@ -105,7 +106,8 @@ async def leave(games: GameService, member: Member) -> None:
         async with games.locked(member.code) as t:
             slot = member.slot
             if slot is not None and not games.sockets.connected(member.code)[slot]:
-                await games.commit(t, t.player_left(t.color_of(slot), games.clock.now_ms()))
+                await games.commit(t, presence.player_left(
+                    t, t.color_of(slot), games.clock.now_ms()))
             else:
                 await games.publish(t)
     except ServiceError:

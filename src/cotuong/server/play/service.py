@@ -23,6 +23,7 @@ from typing import Any
 from cotuong.core.fen import START_FEN
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
+from cotuong.server.play import presence, takebacks
 from cotuong.server.play.ai import AiPlayer
 from cotuong.server.play.protocol import (
     Abort,
@@ -39,6 +40,7 @@ from cotuong.server.play.protocol import (
     TakebackAnswer,
 )
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
+from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import load_ratings, state_frame
 from cotuong.server.realtime import Broker, Member, Sockets, frame, localized
 from cotuong.server.security import Signer
@@ -94,7 +96,7 @@ class GameService:
         for game_id in await self.database.run(store.live_game_ids):
             t = await self.load(game_id)
             async with self._lock(t.id):
-                await self.commit(t, t.resume(now, down), publish=False)
+                await self.commit(t, presence.resume(t, now, down), publish=False)
                 self._schedule(t)  # a waiting room's expiry too
         self.background.spawn(self._beat())
 
@@ -140,7 +142,7 @@ class GameService:
             return t
         room = await self.room(row["room_code"], fresh=t is not None)
         moves = await self.database.run(store.game_moves, game_id)
-        t = GameTable.from_rows(row, moves, room)
+        t = table_from_rows(row, moves, room)
         await load_ratings(self.database, t)
         self.games[game_id] = t
         return t
@@ -313,7 +315,7 @@ class GameService:
             room.guest_id, room.guest_name = identity, name
             await self.database.run(self.database.store.update_room, code,
                                     {"guest_id": identity, "guest_name": name})
-            change = t.seat_guest(identity, name, self.clock.now_ms())
+            change = presence.seat_guest(t, identity, name, self.clock.now_ms())
             await load_ratings(self.database, t)  # the newcomer's rating, for the names
             await self.commit(t, change)
 
@@ -347,9 +349,9 @@ _ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
     DeclineDraw: lambda t, m, c, now: t.decline_draw(c, now),
     Resign: lambda t, m, c, now: t.resign(c, now),
     Abort: lambda t, m, c, now: t.abort(c, now),
-    Takeback: lambda t, m, c, now: t.takeback(c, now),
-    TakebackAnswer: lambda t, m, c, now: t.takeback_answer(c, m.accept, now),
-    Rematch: lambda t, m, c, now: t.rematch(c),
+    Takeback: lambda t, m, c, now: takebacks.takeback(t, c, now),
+    TakebackAnswer: lambda t, m, c, now: takebacks.takeback_answer(t, c, m.accept, now),
+    Rematch: lambda t, m, c, now: takebacks.rematch(t, c),
 }
 
 

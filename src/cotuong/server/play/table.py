@@ -34,7 +34,7 @@ from cotuong.notation import make_move_text
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play.protocol import Color, Slot, Status, Termination
 from cotuong.server.play.values import Change, End, Notice, RoomState, color_texts, rating_update
-from cotuong.server.storage import RecordMove, TakeBack, Together, UpdateGame, Write
+from cotuong.server.storage import RecordMove, Together, UpdateGame, Write
 from cotuong.server.timecontrol import START_PLY, ClockState
 
 __all__ = ["NOTATIONS", "START_FEN", "Change", "End", "GameTable", "Notice", "RoomState"]
@@ -77,31 +77,6 @@ class GameTable:
                 started, created_ms=created_ms)
         if room.tc is not None:
             t.clock = ClockState.initial(room.tc)
-        return t
-
-    @classmethod
-    def from_rows(cls, row: dict[str, Any], moves: list[str], room: RoomState) -> GameTable:
-        """Replay a stored game; clocks, offers and the end come from its row."""
-        t = cls.new(row["id"], room, row["red_slot"], row["start_fen"],
-                    row["status"] != Status.WAITING, row.get("created_at") or 0)
-        for iccs in moves:
-            t._play(Move.from_iccs(iccs), record_warnings=False)
-        t.version = row["version"] or 0
-        if row["warnings"]:
-            t.warnings = json.loads(row["warnings"])
-        if row["disconnected"]:
-            t.disconnected = {Color(k): int(v) for k, v in json.loads(row["disconnected"]).items()}
-        if room.tc is not None and row["red_ms"] is not None:
-            t.clock = ClockState(row["red_ms"], row["black_ms"], row["running"],
-                                 row["since_ms"] or 0)
-        if row["termination"]:
-            t.end = End(row["result"], None if row["winner"] is None else Color(row["winner"]),
-                        Termination(row["termination"]), row["explanation_vi"] or "",
-                        row["explanation_en"] or "")
-        elif row["draw_offer"] and t.game.outcome is None:
-            t.game.offer_draw(CoreColor(row["draw_offer"]))
-        t.takeback_request = _color(row["takeback_request"])
-        t.rematch_request = _color(row["rematch_request"])
         return t
 
     # ------------------------------------------------------------- queries
@@ -184,20 +159,21 @@ class GameTable:
             "since_ms": clock.since_ms if clock else None,
             "disconnected": json.dumps({c.value: t for c, t in self.disconnected.items()})
             if self.disconnected else None,
-            "draw_offer": _value(self.draw_offer),
-            "takeback_request": _value(self.takeback_request),
-            "rematch_request": _value(self.rematch_request),
+            "draw_offer": self.draw_offer.value if self.draw_offer else None,
+            "takeback_request": (self.takeback_request.value if self.takeback_request
+                                 else None),
+            "rematch_request": self.rematch_request.value if self.rematch_request else None,
             "warnings": json.dumps(self.warnings, ensure_ascii=False) if self.warnings else None,
             "version": self.version,
         }
 
-    def _saved(self, events: list[Notice] | None = None,
+    def saved(self, events: list[Notice] | None = None,
                **extra: Any) -> Change:
         self.version += 1
         return Change(events or [], UpdateGame(self.id, {**self.row_fields(), **extra}))
 
     # ----------------------------------------------------------- the moves
-    def _play(self, move: Move, record_warnings: bool = True) -> list[Event]:
+    def replay(self, move: Move, record_warnings: bool = True) -> list[Event]:
         before = self.view()[0]
         events = self.game.play(move)  # validates before anything changes
         for n in NOTATIONS:
@@ -213,7 +189,7 @@ class GameTable:
                                           "text": e.text, "texts": texts})
         return events
 
-    def _live(self) -> None:
+    def ensure_live(self) -> None:
         if self.status is Status.WAITING:
             raise ServiceError("NOT_STARTED")
         if self.over:
@@ -221,7 +197,7 @@ class GameTable:
 
     def move(self, color: Color, iccs: str, ply: int, now: int) -> Change:
         """``color`` plays ``iccs`` (already checked to be ICCS) answering ``ply``."""
-        self._live()
+        self.ensure_live()
         if ply != self.ply:
             raise ServiceError("STALE_PLY", ply=ply, current=self.ply)
         if self.turn is not color:
@@ -243,7 +219,7 @@ class GameTable:
                 return self.flag(color, now)
         warnings = len(self.warnings)
         try:
-            events = self._play(move)
+            events = self.replay(move)
         except IllegalMoveError as exc:
             why = exc.reason
             reason = None if why is None else {"code": why.code, "vi": why.vi, "en": why.en}
@@ -267,11 +243,11 @@ class GameTable:
 
     def undo_last_move(self, before: ClockState | None) -> None:
         """Forget the last move (its write failed: not stored, so not played)."""
-        self._back_to(self.ply - 1)
+        self.back_to(self.ply - 1)
         self.clock, self.end = before, None
         self.version -= 1
 
-    def _back_to(self, keep: int) -> None:
+    def back_to(self, keep: int) -> None:
         """Back to the first ``keep`` moves (the game takes them back without replaying)."""
         self.game.take_back(self.ply - keep)
         self._view = None
@@ -322,10 +298,10 @@ class GameTable:
         end = End.of_game(self.game)
         if end is not None:
             return self.finish(end, now)
-        return self._saved(self._notices(events, len(self.warnings), actor))
+        return self.saved(self._notices(events, len(self.warnings), actor))
 
     def _call(self, action: str, color: Color, now: int) -> Change:
-        self._live()
+        self.ensure_live()
         side = CoreColor(color.value)
         try:
             events = getattr(self.game, action)(side)
@@ -335,7 +311,7 @@ class GameTable:
         return self._referee(events, now, color)
 
     def offer_draw(self, color: Color, now: int) -> Change:
-        self._live()
+        self.ensure_live()
         if not self.is_ai(color.other):
             return self._call("offer_draw", color, now)
         events = self.game.offer_draw(CoreColor(color.value))
@@ -360,7 +336,7 @@ class GameTable:
             if self.slot_of(color) is not Slot.HOST:
                 raise ServiceError("NOT_HOST")
             return self.finish(End.cancelled(), now)
-        self._live()
+        self.ensure_live()
         if self.ply >= START_PLY:
             raise ServiceError("TOO_LATE")
         return self.finish(End.aborted(color), now)
@@ -394,101 +370,4 @@ class GameTable:
             return self.finish(End.abandonment(loser, abandon_ms // 1000), now)
         return None
 
-    # ------------------------------------------------ takebacks and rematch
-    def takeback(self, color: Color, now: int) -> Change:
-        self._live()
-        if self.room.event:
-            raise ServiceError("TOURNAMENT_GAME")
-        if self.room.rated:
-            raise ServiceError("RATED_GAME")
-        if not any(self.mover(i) is color for i in range(self.ply)):
-            raise ServiceError("NOTHING_TO_TAKE_BACK")
-        if self.is_ai(color.other):
-            return self._take_back(color, now)
-        if self.takeback_request is not None:
-            raise ServiceError("NO_REQUEST", "ERR_REQUEST_PENDING")
-        self.takeback_request = color
-        return self._saved([Notice("takeback_requested", color=color)])
 
-    def takeback_answer(self, color: Color, accept: bool, now: int) -> Change:
-        self._live()
-        if self.takeback_request is not color.other:
-            raise ServiceError("NO_REQUEST")
-        if not accept:
-            self.takeback_request = None
-            return self._saved([Notice("takeback_refused", color=color)])
-        return self._take_back(color.other, now)
-
-    def _take_back(self, requester: Color, now: int) -> Change:
-        keep = max(self.ply - (2 if self.turn is requester else 1), 0)
-        self._back_to(keep)
-        self.takeback_request = None
-        tc = self.room.tc
-        if self.clock is not None:
-            self.clock = (self.clock.start(self.turn.value, now) if keep >= START_PLY
-                          else self.clock.stop(now, tc) if tc else self.clock)
-        self.version += 1
-        return Change([Notice("takeback_done", color=requester)],
-                      TakeBack(self.id, keep, self.row_fields()))
-
-    def rematch(self, color: Color) -> Change:
-        if not self.over:
-            raise ServiceError("NOT_OVER")
-        if self.room.event:
-            raise ServiceError("TOURNAMENT_GAME")
-        if self.rematch_request is color.other or self.is_ai(color.other):
-            return Change(rematch=True)
-        self.rematch_request = color
-        return self._saved([Notice("rematch_requested", color=color)])
-
-    # ---------------------------------------------------------- presence
-    def seat_guest(self, identity: str, name: str, now: int) -> Change:
-        """The guest took the free seat: a waiting game starts."""
-        extra: dict[str, Any] = {}
-        if self.status is Status.WAITING:
-            self.started = True
-            guest = self.color_of(Slot.GUEST).value
-            extra = {"started_at": now, f"{guest}_player": identity, f"{guest}_name": name}
-        change = self._saved(**extra)
-        change.events.append(Notice("player_joined", color=self.color_of(Slot.GUEST)))
-        return change
-
-    def player_back(self, color: Color) -> Change:
-        """A seated player's first socket opened."""
-        back = self.disconnected.pop(color, None) is not None
-        change = self._saved() if back else Change()
-        change.events.append(Notice("player_joined", color=color))
-        return change
-
-    def player_left(self, color: Color, now: int) -> Change:
-        """A seated player's last socket closed: the abandonment window opens."""
-        change = Change()
-        # A tournament's board before any move: the no-show rule judges who came.
-        before_play = self.room.event and self.ply == 0
-        if self.status is Status.PLAYING and not self.is_ai(color) and not before_play:
-            self.disconnected[color] = now
-            change = self._saved()
-        change.events.append(Notice("player_left", color=color))
-        return change
-
-    def resume(self, now: int, down: int) -> Change | None:
-        """After a restart: time while the server was down is charged to no one, and every
-        human seat gets a fresh abandonment window from ``now``."""
-        if self.status is not Status.PLAYING:
-            return None
-        if self.clock is not None:
-            self.clock = self.clock.shifted(down)
-        if self.room.event and self.ply == 0:
-            return self._saved()  # a tournament's no-show rule judges who never came
-        for color in Color:
-            if not self.is_ai(color):
-                self.disconnected[color] = now
-        return self._saved()
-
-
-def _color(value: str | None) -> Color | None:
-    return None if value is None else Color(value)
-
-
-def _value(color: Color | None) -> str | None:
-    return None if color is None else color.value

@@ -4,15 +4,8 @@ its writes as values, and the database thread with group commit. The ``users`` a
 """
 
 from cotuong.server.storage.database import Database
-from cotuong.server.storage.store import (
-    MAX_ID,
-    Row,
-    Store,
-    StoreError,
-    database_url,
-    games,
-    users,
-)
+from cotuong.server.storage.store import Row, Store, StoreError, database_url
+from cotuong.server.storage.tables import MAX_ID, games, users
 from cotuong.server.storage.writes import (
     RecordMove,
     SetMeta,
