@@ -24,7 +24,7 @@ LAZY_FOR_AN_EXTRA = {
     ("cli/server.py", "cotuong.server.web.runtime"),
     ("cli/server.py", "cotuong.server.settings"),
     ("cli/worker.py", "cotuong.server.workers.redis_worker"),  # the [server] and [redis] extras
-    ("server/__init__.py", "cotuong.server.web.app"),  # engine worker processes skip FastAPI
+    ("server/__init__.py", "cotuong.server.web"),  # engine worker processes skip FastAPI
 }
 
 
@@ -42,11 +42,63 @@ def _modules() -> list[Path]:
     return sorted(SRC.rglob("*.py"))
 
 
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
 def test_modules_stay_small() -> None:
-    long = {str(p.relative_to(SRC)): n for p in _modules()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    long = {str(p.relative_to(SRC)): n for p in _modules() if (n := _lines(p)) > 500}
     # The board is one cohesive concern (placement, legality, push/pop, check).
     assert set(long) <= {"core/board.py"}, long
+
+
+def test_server_modules_stay_under_400_lines() -> None:
+    long = {str(p.relative_to(SRC)): n for p in sorted((SRC / "server").rglob("*.py"))
+            if (n := _lines(p)) > 400}
+    assert not long, long
+
+
+SERVER = SRC / "server"
+SERVER_PARTS = sorted(p.name for p in SERVER.iterdir() if (p / "__init__.py").is_file())
+
+
+def test_the_server_is_its_parts_and_a_few_shared_modules() -> None:
+    assert SERVER_PARTS == ["accounts", "analysis", "lobby", "play", "ratings", "realtime",
+                            "storage", "tournaments", "web", "workers"]
+    root = sorted(p.name for p in SERVER.glob("*.py"))
+    assert len(root) <= 8, root
+
+
+def _cross_part_module_imports() -> list[str]:
+    """``from cotuong.server.<part>.<module> import ...`` written outside ``<part>``."""
+    found = []
+    for path in sorted(SERVER.rglob("*.py")):
+        rel = path.relative_to(SERVER).parts
+        own = rel[0] if len(rel) > 1 else None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            bits = node.module.split(".")
+            if bits[:2] == ["cotuong", "server"] and len(bits) > 3 \
+                    and bits[2] in SERVER_PARTS and bits[2] != own:
+                found.append(f"{path.relative_to(SERVER)}: {node.module}")
+    return found
+
+
+def test_across_parts_code_imports_a_parts_face_not_its_modules() -> None:
+    """lila's rule: a part is used through what its ``__init__`` exports; only the part
+    itself reaches its modules (so a module can move or split inside its part freely)."""
+    assert _cross_part_module_imports() == []
+
+
+def test_every_name_a_face_exports_exists() -> None:
+    import importlib
+
+    pytest.importorskip("fastapi")
+    for part in SERVER_PARTS:
+        face = importlib.import_module(f"cotuong.server.{part}")
+        missing = [n for n in face.__all__ if not hasattr(face, n)]
+        assert not missing, (part, missing)
 
 
 def test_no_project_import_hides_in_a_function() -> None:

@@ -35,7 +35,7 @@ from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.storage import Database, Store, database_url
 from cotuong.server.tournaments import Tournaments, tournament_router
-from cotuong.server.workers import EnginePool, EngineRunner
+from cotuong.server.workers import EnginePool, EngineRunner, RedisEngineQueue
 
 STATIC_DIR = FilePath(__file__).parent / "static"
 _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>"
@@ -75,9 +75,6 @@ def _page(name: str) -> Response:
 def _engines(settings: Settings, server: str) -> EngineRunner:
     """The local engine processes, or with ``REDIS_URL`` the queue `cotuong worker`s serve."""
     if settings.redis_url:
-        # By module: the queue needs the [redis] extra, so the workers' face leaves it out.
-        from cotuong.server.workers.redis_queue import RedisEngineQueue
-
         return RedisEngineQueue(settings.redis_url, server, settings.job_timeout_s)
     return EnginePool(settings.engine_workers, settings.engine_spec)
 

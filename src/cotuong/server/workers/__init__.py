@@ -1,9 +1,9 @@
 """Engines off the event loop: the jobs (an AI move, a game's analysis), the local pool of
 engine processes, and the Redis queue that ``cotuong worker`` processes serve.
 
-This face stays free of FastAPI and SQLAlchemy: the engine processes import it. The Redis
-queue and worker (``[redis]`` extra) are imported by module:
-:mod:`cotuong.server.workers.redis_queue`, :mod:`cotuong.server.workers.redis_worker`.
+This face stays free of FastAPI, SQLAlchemy and redis: the engine processes import it (the
+Redis queue loads the ``[redis]`` extra when it connects). ``cotuong worker``'s side,
+:mod:`cotuong.server.workers.redis_worker`, is imported by module by the command.
 """
 
 from cotuong.server.workers.jobs import (
@@ -18,7 +18,8 @@ from cotuong.server.workers.jobs import (
     evals_from_json,
 )
 from cotuong.server.workers.pool import EnginePool
+from cotuong.server.workers.redis_queue import RedisEngineQueue
 
 __all__ = ["AnalysisJob", "EngineJobError", "EnginePool", "EngineRunner",
            "EngineUnavailableError", "JobFormatError", "MoveJob", "PositionEval", "Progress",
-           "evals_from_json"]
+           "RedisEngineQueue", "evals_from_json"]
