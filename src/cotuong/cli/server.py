@@ -61,9 +61,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
+    from cotuong.server.settings import Settings
     from cotuong.server.web.app import create_app
     from cotuong.server.web.runtime import tuned_runtime
-    from cotuong.server.settings import Settings
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
                                  abandon_after_s=args.abandon_after,

@@ -36,7 +36,7 @@ from cotuong.tournament.errors import (
     TournamentStoreError,
     fail,
 )
-from cotuong.tournament.events import event_from_payload
+from cotuong.tournament.replay import replay
 from cotuong.tournament.tournament import Tournament
 
 T = TypeVar("T")
@@ -124,21 +124,8 @@ class SqlStore:
             raise CorruptStoreError(
                 f"{self.where} has schema {meta.get('schema')!r}; this version reads "
                 f"{SCHEMA_VERSION}")
-        try:
-            tournament = Tournament.from_settings(json.loads(meta["settings"]))
-        except (KeyError, json.JSONDecodeError, TournamentError) as exc:
-            raise CorruptStoreError(f"{self.where}: the settings are damaged ({exc})") from None
         rows = self._execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()
-        for expected, (seq, kind, payload) in enumerate(rows, 1):
-            if seq != expected:
-                raise CorruptStoreError(f"{self.where}: event {expected} is missing")
-            try:
-                tournament.apply(event_from_payload(str(kind), json.loads(payload)))
-            except (json.JSONDecodeError, TournamentError) as exc:
-                why = exc.reason if isinstance(exc, TournamentError) and exc.reason else str(exc)
-                raise fail(CorruptStoreError, "T_STORE_REPLAY", file=self.where, seq=seq,
-                           kind=kind, why=why) from None
-        return tournament
+        return replay(meta.get("settings", ""), rows, self.where)
 
     def _append(self, tournament: Tournament, start: int) -> None:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -20,17 +20,24 @@ from cotuong.server.play.protocol import (
     Chat,
     ChatFrame,
     Color,
-    Hello,
-    Ping,
-    Pong,
     Slot,
-    Sync,
     Welcome,
     parse_client,
 )
 from cotuong.server.play.rooms import room_code
 from cotuong.server.play.service import LANGS, GameService
-from cotuong.server.realtime import Member, error_frame, frame, localized, refuse, serve_frames
+from cotuong.server.realtime import (
+    Hello,
+    Member,
+    Ping,
+    Pong,
+    Sync,
+    error_frame,
+    frame,
+    localized,
+    refuse,
+    serve_frames,
+)
 
 __all__ = ["serve_room_socket"]
 

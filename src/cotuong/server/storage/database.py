@@ -1,4 +1,5 @@
-"""The one database thread and group commit in front of a :class:`~cotuong.server.storage.store.Store`.
+"""The one database thread and group commit in front of a
+:class:`~cotuong.server.storage.store.Store`.
 
 Blocking store calls run on a single thread (the event loop never waits for the
 database, and SQLite sees one writer). Writes that arrive while a batch is being

@@ -37,6 +37,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from cotuong.core.errors import CotuongError
+from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage.tables import (
     games,
@@ -48,7 +49,6 @@ from cotuong.server.storage.tables import (
     users,
 )
 from cotuong.server.storage.writes import (
-    RateGame,
     RecordMove,
     SetMeta,
     TakeBack,

@@ -45,8 +45,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from cotuong.tournament import CorruptStoreError, Tournament
-from cotuong.tournament.events import event_from_payload
+from cotuong.tournament import Tournament
+from cotuong.tournament.replay import replay
 
 metadata = MetaData()
 T = TypeVar("T")
@@ -109,20 +109,11 @@ def _row(c: Connection, tid: int, lock: bool = False) -> Row | None:
 
 
 def _replay(c: Connection, row: Row) -> Tournament:
-    tid = row["id"]
-    try:
-        t = Tournament.from_settings(json.loads(row["settings"]))
-    except (ValueError, json.JSONDecodeError) as exc:
-        raise CorruptStoreError(f"tournament {tid}: damaged settings ({exc})") from None
     rows = c.execute(select(tournament_events.c.seq, tournament_events.c.kind,
                             tournament_events.c.payload)
-                     .where(tournament_events.c.tournament_id == tid)
+                     .where(tournament_events.c.tournament_id == row["id"])
                      .order_by(tournament_events.c.seq)).all()
-    for expected, (seq, kind, payload) in enumerate(rows, 1):
-        if seq != expected:
-            raise CorruptStoreError(f"tournament {tid}: event {expected} is missing")
-        t.apply(event_from_payload(str(kind), json.loads(payload)))
-    return t
+    return replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
 
 
 def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:

@@ -1,7 +1,8 @@
 """Engine work as values: a job (an AI move, or the evaluation of a stretch of a finished
 game), its result, their JSON form (for the Redis queue), and :class:`WorkerEngines`, which
 does the work inside a worker process — a process of the local pool
-(:mod:`cotuong.server.workers.pool`) or of ``cotuong worker`` (:mod:`cotuong.server.workers.redis_worker`).
+(:mod:`cotuong.server.workers.pool`) or of ``cotuong worker``
+(:mod:`cotuong.server.workers.redis_worker`).
 
 Everything here reaches the engine through the one interface (``cotuong.uci.open_engine``
 and ``cotuong.engine.interface``), so an external UCI/UCCI engine works as well as the

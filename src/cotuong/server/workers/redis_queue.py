@@ -9,8 +9,8 @@ by another worker, at most :data:`MAX_DELIVERIES` times. Results and progress co
 on the server's own list ``cotuong:replies:<server>``, read by one blocking loop.
 
 This module is the server's side (:class:`RedisEngineQueue`, an
-:class:`~cotuong.server.workers.jobs.EngineRunner`); :mod:`cotuong.server.workers.redis_worker` is the
-worker's.
+:class:`~cotuong.server.workers.jobs.EngineRunner`);
+:mod:`cotuong.server.workers.redis_worker` is the worker's.
 
 >>> STREAMS["move"], reply_key("abc")
 ('cotuong:jobs:move', 'cotuong:replies:abc')
