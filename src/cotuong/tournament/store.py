@@ -8,8 +8,9 @@ so a damaged store is detected instead of silently believed.
 Every change runs in one transaction that locks the log, replays it, applies
 the new events and commits — a process killed mid-write leaves either the old
 state or the new one, and two arbiters at two terminals cannot interleave.
-Only standard SQL is used; :class:`Dialect` carries the few differences, so the
-web platform can hand a PostgreSQL connection to the same class later.
+Only standard SQL is used; :class:`Dialect` carries the few differences. The web
+platform keeps its own tables (with who made each change) and shares the replay,
+:func:`cotuong.tournament.replay.replay`.
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
