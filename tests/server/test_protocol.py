@@ -72,9 +72,12 @@ def test_unknown_fields_are_ignored_and_a_strange_secret_is_just_wrong() -> None
     assert parse_client('{"type": "hello", "secret": 12}').secret == "12"
 
 
-def test_terminations_cover_the_core_and_aborted() -> None:
-    assert {t.name for t in CoreTermination} | {"ABORTED", "ARBITER"} == {
-        t.value for t in Termination}
+def test_one_termination_and_one_color_for_the_core_and_the_server() -> None:
+    assert Termination is CoreTermination and {"ABORTED", "ARBITER"} <= set(
+        Termination.__members__)
+    from cotuong.core.types import Color as CoreColor
+    from cotuong.server.play import Color
+    assert Color is CoreColor
 
 
 def test_schema_has_both_directions() -> None:

@@ -34,6 +34,10 @@ class Termination(enum.Enum):
     TIME_FORFEIT = "time_forfeit"
     NO_SHOW = "no_show"
     ABANDONMENT = "abandonment"
+    # The platform's ends: a game ended before both sides moved (no result), and a result
+    # entered by a tournament's arbiter.
+    ABORTED = "aborted"
+    ARBITER = "arbiter"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,16 @@ NUM_SQUARES = 90
 Square = int
 
 
-class Color(enum.Enum):
-    """A side. ``Color.RED.value == "red"``; Red moves first."""
+class Color(str, enum.Enum):
+    """A side. ``Color.RED.value == "red"``; Red moves first. A string too (``"red"``), so
+    it is its own JSON and dictionary key: the platform's frames and rows use it as is.
+    """
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
     RED = "red"
     BLACK = "black"

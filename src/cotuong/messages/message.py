@@ -98,8 +98,9 @@ def _value(value: object, lang: Lang) -> str:
         return value.separator.join(texts) or "?"
     if isinstance(value, (list, tuple)):
         return ", ".join(_value(v, lang) for v in value) or "?"
-    if isinstance(value, Localized) and not isinstance(value, str):
-        return value.name_in(lang)
+    name_in = getattr(value, "name_in", None)
+    if callable(name_in):  # a Localized value (a colour is also a str: test the method)
+        return str(name_in(lang))
     return str(value)
 
 

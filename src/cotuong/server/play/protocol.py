@@ -13,7 +13,7 @@ schema of both directions comes from one place (:func:`protocol_schema`, served 
 Traceback (most recent call last):
 ...
 cotuong.server.errors.ServiceError: move.move: String should match pattern '^[a-i][0-9][a-i][0-9]$'
->>> Termination.ABORTED.value, Status.ABORTED.over
+>>> Termination.ABORTED.name, Status.ABORTED.over
 ('ABORTED', True)
 """
 
@@ -22,14 +22,18 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    BeforeValidator,
     ConfigDict,
     Field,
+    PlainSerializer,
     StrictBool,
     StrictInt,
     TypeAdapter,
+    WithJsonSchema,
 )
 
-from cotuong.core.outcome import Termination as CoreTermination
+from cotuong.core.outcome import Termination
+from cotuong.core.types import Color
 from cotuong.server.realtime import (
     ClientFrame,
     ErrorFrame,
@@ -52,15 +56,6 @@ __all__ = [
 ICCS_PATTERN = r"^[a-i][0-9][a-i][0-9]$"
 
 
-class Color(StrEnum):
-    RED = "red"
-    BLACK = "black"
-
-    @property
-    def other(self) -> Color:
-        return Color.BLACK if self is Color.RED else Color.RED
-
-
 class Slot(StrEnum):
     HOST = "host"
     GUEST = "guest"
@@ -79,31 +74,21 @@ class Status(StrEnum):
         return self in (Status.FINISHED, Status.ABORTED)
 
 
-class Termination(StrEnum):
-    """Why a game ended: every :class:`cotuong.Termination` name, plus ``ABORTED`` (the
-    server's: ended before both sides moved, no result) and ``ARBITER`` (a tournament's
-    arbiter entered the result)."""
+def _termination(value: object) -> object:
+    # The wire and the games table spell an end by its name (``CHECKMATE``).
+    if isinstance(value, str) and value in Termination.__members__:
+        return Termination[value]
+    return value
 
-    CHECKMATE = "CHECKMATE"
-    STALEMATE = "STALEMATE"
-    PERPETUAL_CHECK = "PERPETUAL_CHECK"
-    PERPETUAL_CHASE = "PERPETUAL_CHASE"
-    REPETITION_DRAW = "REPETITION_DRAW"
-    MOVE_RULE = "MOVE_RULE"
-    NO_ATTACKING_PIECES = "NO_ATTACKING_PIECES"
-    CHECK_LIMIT = "CHECK_LIMIT"
-    MOVE_LIMIT = "MOVE_LIMIT"
-    AGREEMENT = "AGREEMENT"
-    RESIGNATION = "RESIGNATION"
-    TIME_FORFEIT = "TIME_FORFEIT"
-    NO_SHOW = "NO_SHOW"
-    ABANDONMENT = "ABANDONMENT"
-    ABORTED = "ABORTED"
-    ARBITER = "ARBITER"  # a tournament's arbiter recorded the result
 
-    @classmethod
-    def of(cls, core: CoreTermination) -> Termination:
-        return cls(core.name)
+WireTermination = Annotated[
+    Termination,
+    BeforeValidator(_termination),
+    PlainSerializer(lambda end: end.name, return_type=str),
+    WithJsonSchema({"enum": [end.name for end in Termination], "title": "Termination",
+                    "type": "string"}),
+]
+"""The core's :class:`cotuong.Termination` as the wire spells it: by name."""
 
 
 Notation = Literal["vi", "wxf", "zh"]
@@ -184,7 +169,7 @@ class Explanation(Frame):
 class Outcome(Frame):
     result: Literal["1-0", "0-1", "1/2-1/2", "*"]
     winner: Color | None
-    termination: Termination
+    termination: WireTermination
     explanation: Explanation
 
 

@@ -26,7 +26,6 @@ from typing import Any
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, IllegalMoveError
 from cotuong.core.fen import START_FEN
-from cotuong.core.types import Color as CoreColor
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
 from cotuong.messages import CATALOG
@@ -150,7 +149,7 @@ class GameTable:
             "status": self.status.value,
             "result": e.result if e else "*",
             "winner": e.winner.value if e and e.winner else None,
-            "termination": e.termination.value if e else None,
+            "termination": e.termination.name if e else None,
             "explanation_vi": e.vi if e else None,
             "explanation_en": e.en if e else None,
             "red_ms": clock.red_ms if clock else None,
@@ -201,7 +200,7 @@ class GameTable:
         if ply != self.ply:
             raise ServiceError("STALE_PLY", ply=ply, current=self.ply)
         if self.turn is not color:
-            raise ServiceError("NOT_YOUR_TURN", turn=CoreColor(self.turn.value))
+            raise ServiceError("NOT_YOUR_TURN", turn=self.turn)
         try:
             move = Move.from_iccs(iccs)
         except CotuongError:  # e.g. the null move e0e0: well formed, yet no move
@@ -270,7 +269,7 @@ class GameTable:
                                   else {self.game.lang: e.text}))
             elif e.kind in ("draw_offered", "draw_declined") and actor is not None:
                 offered = any(x.kind == "draw_offered" for x in events)
-                who = actor.other if e.kind == "draw_declined" and offered else actor
+                who = actor.opponent if e.kind == "draw_declined" and offered else actor
                 out.append(Notice(e.kind, texts=color_texts(e.kind, who)))
         return out
 
@@ -302,7 +301,7 @@ class GameTable:
 
     def _call(self, action: str, color: Color, now: int) -> Change:
         self.ensure_live()
-        side = CoreColor(color.value)
+        side = color
         try:
             events = getattr(self.game, action)(side)
         except CotuongError as exc:
@@ -312,11 +311,11 @@ class GameTable:
 
     def offer_draw(self, color: Color, now: int) -> Change:
         self.ensure_live()
-        if not self.is_ai(color.other):
+        if not self.is_ai(color.opponent):
             return self._call("offer_draw", color, now)
-        events = self.game.offer_draw(CoreColor(color.value))
+        events = self.game.offer_draw(color)
         if self.game.outcome is None:  # the AI declines at once
-            events += self.game.decline_draw(CoreColor(color.other.value))
+            events += self.game.decline_draw(color.opponent)
         return self._referee(events, now, color)
 
     def accept_draw(self, color: Color, now: int) -> Change:
@@ -343,7 +342,7 @@ class GameTable:
 
     def flag(self, color: Color, now: int) -> Change:
         """``color``'s time is out."""
-        self.game.flag(CoreColor(color.value))
+        self.game.flag(color)
         end = End.of_game(self.game)
         assert end is not None
         return self.finish(end, now)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cotuong.core.types import Color as CoreColor
 from cotuong.core.types import Move
 from cotuong.server.play.protocol import Color, Status, Termination
 from cotuong.server.play.table import GameTable
@@ -36,10 +35,10 @@ def table_from_rows(row: dict[str, Any], moves: list[str], room: RoomState) -> G
                              row["since_ms"] or 0)
     if row["termination"]:
         t.end = End(row["result"], None if row["winner"] is None else Color(row["winner"]),
-                    Termination(row["termination"]), row["explanation_vi"] or "",
+                    Termination[row["termination"]], row["explanation_vi"] or "",
                     row["explanation_en"] or "")
     elif row["draw_offer"] and t.game.outcome is None:
-        t.game.offer_draw(CoreColor(row["draw_offer"]))
+        t.game.offer_draw(Color(row["draw_offer"]))
     t.takeback_request = _color(row["takeback_request"])
     t.rematch_request = _color(row["rematch_request"])
     return t

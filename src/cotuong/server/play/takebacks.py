@@ -26,7 +26,7 @@ def takeback(t: GameTable, color: Color, now: int) -> Change:
         raise ServiceError("RATED_GAME")
     if not any(t.mover(i) is color for i in range(t.ply)):
         raise ServiceError("NOTHING_TO_TAKE_BACK")
-    if t.is_ai(color.other):
+    if t.is_ai(color.opponent):
         return _take_back(t, color, now)
     if t.takeback_request is not None:
         raise ServiceError("NO_REQUEST", "ERR_REQUEST_PENDING")
@@ -36,12 +36,12 @@ def takeback(t: GameTable, color: Color, now: int) -> Change:
 
 def takeback_answer(t: GameTable, color: Color, accept: bool, now: int) -> Change:
     t.ensure_live()
-    if t.takeback_request is not color.other:
+    if t.takeback_request is not color.opponent:
         raise ServiceError("NO_REQUEST")
     if not accept:
         t.takeback_request = None
         return t.saved([Notice("takeback_refused", color=color)])
-    return _take_back(t, color.other, now)
+    return _take_back(t, color.opponent, now)
 
 
 def _take_back(t: GameTable, requester: Color, now: int) -> Change:
@@ -62,7 +62,7 @@ def rematch(t: GameTable, color: Color) -> Change:
         raise ServiceError("NOT_OVER")
     if t.room.event:
         raise ServiceError("TOURNAMENT_GAME")
-    if t.rematch_request is color.other or t.is_ai(color.other):
+    if t.rematch_request is color.opponent or t.is_ai(color.opponent):
         return Change(rematch=True)
     t.rematch_request = color
     return t.saved([Notice("rematch_requested", color=color)])

@@ -2,7 +2,7 @@
 (:class:`End`), the notices a transition emits and the :class:`Change` it returns.
 
 >>> End.aborted(Color.RED).termination
-<Termination.ABORTED: 'ABORTED'>
+<Termination.ABORTED: 'aborted'>
 >>> Notice("draw_offered", texts=color_texts("draw_offered", Color.RED)).frame("en").text
 'Red offers a draw'
 """
@@ -13,7 +13,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cotuong.core.types import Color as CoreColor
 from cotuong.game import Game
 from cotuong.messages import Message
 from cotuong.server.play.protocol import Color, EventFrame, Slot, Termination
@@ -85,18 +84,18 @@ class End:
         if o is None:
             return None
         return cls(o.result, None if o.winner is None else Color(o.winner.value),
-                   Termination.of(o.termination), o.text("vi"), o.text("en"))
+                   o.termination, o.text("vi"), o.text("en"))
 
     @classmethod
     def abandonment(cls, loser: Color, seconds: int) -> End:
-        lose, win = CoreColor(loser.value), CoreColor(loser.other.value)
+        lose, win = loser, loser.opponent
         m = Message.of("END_ABANDONED", winner=win, loser=lose, seconds=seconds)
-        return cls("1-0" if win is CoreColor.RED else "0-1", loser.other,
+        return cls("1-0" if win is Color.RED else "0-1", loser.opponent,
                    Termination.ABANDONMENT, m.vi, m.en)
 
     @classmethod
     def aborted(cls, by: Color) -> End:
-        m = Message.of("END_ABORTED", side=CoreColor(by.value))
+        m = Message.of("END_ABORTED", side=by)
         return cls("*", None, Termination.ABORTED, m.vi, m.en)
 
     @classmethod
@@ -113,7 +112,7 @@ class End:
         return self.en if lang == "en" else self.vi
 
     def to_json(self) -> dict[str, Any]:
-        return {"result": self.result, "winner": self.winner, "termination": self.termination,
+        return {"result": self.result, "winner": self.winner, "termination": self.termination.name,
                 "explanation": {"vi": self.vi, "en": self.en}}
 
 
@@ -146,7 +145,7 @@ class Change:
 
 def color_texts(kind: str, color: Color) -> dict[str, str]:
     m = Message.of("DRAW_OFFERED" if kind == "draw_offered" else "DRAW_DECLINED",
-                   side=CoreColor(color.value))
+                   side=color)
     return {"vi": m.vi, "en": m.en}
 
 

@@ -5,7 +5,7 @@ and who forfeits for not coming.
 >>> no_show_result(red=True, black=False).text
 '+/-'
 >>> end = no_show_end(Result.RED_FORFEIT_WIN, 600)
->>> end.result, end.winner, end.termination.value, end.en
+>>> end.result, end.winner, end.termination.name, end.en
 ('1-0', <Color.RED: 'red'>, 'NO_SHOW', 'Red wins: Black did not show up within 600 s')
 >>> arbiter_end(Result.DRAW).vi
 'Trọng tài ghi kết quả 1/2-1/2'
@@ -13,7 +13,6 @@ and who forfeits for not coming.
 
 from __future__ import annotations
 
-from cotuong.core.types import Color as CoreColor
 from cotuong.messages import Message
 from cotuong.server.play import Color, End, Termination
 from cotuong.tournament import Result
@@ -52,8 +51,8 @@ def no_show_end(result: Result, wait_s: float) -> End:
         return End("*", None, Termination.NO_SHOW,
                    *_texts("END_NO_SHOW_BOTH", seconds=seconds))
     red_wins = result is Result.RED_FORFEIT_WIN
-    win, lose = (CoreColor.RED, CoreColor.BLACK) if red_wins else (CoreColor.BLACK,
-                                                                   CoreColor.RED)
+    win, lose = (Color.RED, Color.BLACK) if red_wins else (Color.BLACK,
+                                                                   Color.RED)
     return End("1-0" if red_wins else "0-1", Color.RED if red_wins else Color.BLACK,
                Termination.NO_SHOW,
                *_texts("END_NO_SHOW", winner=win, loser=lose, seconds=seconds))
