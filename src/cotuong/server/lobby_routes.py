@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cotuong.server import accounts
 from cotuong.server.accounts import Accounts
+from cotuong.server.categories import category
 from cotuong.server.errors import ServiceError, lang_of
 from cotuong.server.lobby import CHANNEL, Lobby
 from cotuong.server.lobby_protocol import parse_lobby
@@ -25,9 +26,14 @@ from cotuong.server.rooms import Player
 from cotuong.server.seeks import SeekBody
 from cotuong.server.settings import Settings
 from cotuong.server.sockets import Member
+from cotuong.server.timecontrol import TimeControl
 from cotuong.server.wsloop import serve_frames
 
 SEEK_ID = r"^[0-9a-f]{1,32}$"
+# Quick pairing's buttons, fastest first: 1+0 … 30+0 (minutes + seconds a move), 10′+30″.
+QUICK = (*(TimeControl("fischer", m * 60_000, increment_ms=s * 1000) for m, s in
+           ((1, 0), (2, 1), (3, 2), (5, 3), (10, 5), (15, 10), (30, 0))),
+         TimeControl("byoyomi", 600_000, period_ms=30_000))
 
 
 class NameBody(BaseModel):
@@ -52,6 +58,12 @@ def lobby_router(lobby: Lobby, profiles: Profiles, acc: Accounts,
     async def get_lobby() -> dict[str, Any]:
         """Open seeks, live games and who is online (what the lobby socket pushes)."""
         return lobby.view()
+
+    @router.get("/api/lobby/quick")
+    async def quick_presets() -> dict[str, Any]:
+        """Quick pairing's time controls, each with its rating category."""
+        return {"presets": [{"time_control": tc.to_json(), "category": category(tc)}
+                            for tc in QUICK]}
 
     @router.post("/api/seeks", status_code=201)
     async def create_seek(body: SeekBody, request: Request,

@@ -2,7 +2,7 @@
 // warnings come from the server already written; this file only holds the
 // words of the interface itself.
 
-const KEY = "cotuong:lang";
+import { readRaw, writeRaw } from "./store.js";
 
 const TEXTS = {
   vi: {
@@ -390,16 +390,10 @@ const TEXTS = {
 };
 
 /** The current language: "vi" unless the user switched. */
-export function lang() {
-  try {
-    const v = localStorage.getItem(KEY);
-    return v === "en" ? "en" : "vi";
-  } catch { return "vi"; }
-}
+export function lang() { return readRaw("lang") === "en" ? "en" : "vi"; }
 
-export function setLang(value) {
-  try { localStorage.setItem(KEY, value === "en" ? "en" : "vi"); } catch { /* private mode */ }
-}
+/** Switch the interface to ``value`` ("vi" or "en"), kept in ``cotuong:lang``. */
+export function setLang(value) { writeRaw("lang", value === "en" ? "en" : "vi"); }
 
 /** The text of ``key`` in the current language, with ``{name}`` fields filled. */
 export function t(key, params = {}) {

@@ -2,10 +2,15 @@
 // who is online and the leaderboards (pushed over the lobby socket); play the computer,
 // create a room for a friend, join by code, and the list of my games.
 
-import { api, currentUser, h, pref, saveSeat, setPref, topbar } from "./common.js";
-import { colorName, lang, levelName, t, translate } from "./i18n.js";
-import { miniBoard } from "./miniboard.js";
-import { LobbySocket } from "./net.js";
+import { api } from "../lib/api.js";
+import { h } from "../lib/dom.js";
+import { tcShort, tcText } from "../lib/format.js";
+import { colorName, lang, levelName, t, translate } from "../lib/i18n.js";
+import { CATEGORIES } from "../lib/protocol.js";
+import { lobbySocket } from "../lib/socket.js";
+import { pref, saveSeat, setPref } from "../lib/store.js";
+import { miniBoard } from "../ui/miniboard.js";
+import { currentUser, topbar } from "../ui/topbar.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -21,13 +26,7 @@ const PRESETS = [
   ["custom", "custom"],
 ];
 
-function tcLabel(tc) {
-  if (tc === null) return t("tc.none");
-  if (tc === "custom") return t("tc.custom");
-  const m = Math.round(tc.base_ms / 60000);
-  if (tc.kind === "fischer") return t("tc.fischer", { m, s: tc.increment_ms / 1000 });
-  return t(m ? "tc.byoyomi" : "tc.byoyomi0", { m, s: tc.period_ms / 1000 });
-}
+function tcLabel(tc) { return tc === "custom" ? t("tc.custom") : tcText(tc); }
 
 function fillSelect(select, options, value) {
   select.replaceChildren(...options.map(([v, label]) => h("option", { value: v, text: label })));
@@ -62,27 +61,7 @@ function timeControl(form) {
     : { kind: "fischer", base_ms: base, increment_ms: extra };
 }
 
-// Quick pairing: the usual time controls, one button each (label, time control).
-const QUICK = [
-  ["1+0", { kind: "fischer", base_ms: 60_000, increment_ms: 0 }],
-  ["2+1", { kind: "fischer", base_ms: 120_000, increment_ms: 1_000 }],
-  ["3+2", { kind: "fischer", base_ms: 180_000, increment_ms: 2_000 }],
-  ["5+3", { kind: "fischer", base_ms: 300_000, increment_ms: 3_000 }],
-  ["10+5", { kind: "fischer", base_ms: 600_000, increment_ms: 5_000 }],
-  ["15+10", { kind: "fischer", base_ms: 900_000, increment_ms: 10_000 }],
-  ["30+0", { kind: "fischer", base_ms: 1_800_000, increment_ms: 0 }],
-  ["10′+30″", { kind: "byoyomi", base_ms: 600_000, period_ms: 30_000 }],
-];
-const CATEGORIES = ["bullet", "blitz", "rapid", "classical"];
-
-/** The rating category of a time control (as the server defines it: main time + 40 moves). */
-function categoryOf(tc) {
-  if (!tc) return null;
-  const ms = tc.base_ms + 40 * (tc.kind === "fischer" ? tc.increment_ms || 0 : tc.period_ms || 0);
-  return ms < 180_000 ? "bullet" : ms < 480_000 ? "blitz" : ms < 1_500_000 ? "rapid" : "classical";
-}
-
-const lobby = { frame: null, mine: new Set(pref("my-seeks", [])), seeking: null, user: null, board: "blitz" };
+const lobby = { quick: [], frame: null, mine: new Set(pref("my-seeks", [])), seeking: null, user: null, board: "blitz" };
 
 function keepMine() { setPref("my-seeks", [...lobby.mine].slice(-10)); }
 
@@ -134,9 +113,13 @@ function renderSeeking() {
 }
 
 function renderQuick() {
-  $("#quick-buttons").replaceChildren(...QUICK.map(([label, tc]) => h("button", {
-    class: "btn", type: "button", "data-label": label, "data-tc": JSON.stringify(tc),
-    onclick: () => quick(label, tc) }, h("span", { text: label }), h("small", { text: t(`cat.${categoryOf(tc)}`) }))));
+  // The server's presets, each with its rating category (GET /api/lobby/quick).
+  $("#quick-buttons").replaceChildren(...lobby.quick.map(({ time_control: tc, category }) => {
+    const label = tcShort(tc);
+    return h("button", { class: "btn", type: "button", "data-label": label, "data-tc": JSON.stringify(tc),
+      "data-category": category, onclick: () => quick(label, tc) },
+    h("span", { text: label }), h("small", { text: t(`cat.${category}`) }));
+  }));
   $("#quick-rated-label").hidden = !lobby.user;
   renderSeeking();
 }
@@ -215,17 +198,17 @@ async function renderLeaderboard() {
       h("td", { text: String(p.games) }))))));
 }
 
-function onLobbyFrame(f) {
-  if (f.type === "lobby") {
+/** What the lobby socket pushes, by frame type. */
+const handlers = {
+  lobby(f) {
     lobby.frame = f;
     renderSeeks();
     renderLive();
     renderOnline();
-  } else if (f.type === "paired") {
-    // A seek of mine was taken (or matched): my seat in the new room.
-    goToRoom(f);
-  }
-}
+  },
+  // A seek of mine was taken (or matched): my seat in the new room.
+  paired(f) { goToRoom(f); },
+};
 
 function render() {
   translate();
@@ -373,8 +356,13 @@ async function boot() {
   lobby.user = (await currentUser()).user;
   wire();
   render();
-  const socket = new LobbySocket({ hello: () => ({ type: "hello", lang: lang() }), onFrame: onLobbyFrame,
-    onStatus: (up) => { document.body.dataset.connected = up ? "1" : "0"; } });
+  const socket = lobbySocket({ handlers, onStatus: (up) => { document.body.dataset.connected = up ? "1" : "0"; } });
+  try {
+    lobby.quick = (await api("GET", "/api/lobby/quick")).presets;
+  } catch (e) {
+    $("#quick-error").textContent = e.message;
+  }
+  renderQuick();
   window.cotuong = { lobby, socket };
 }
 

@@ -1,13 +1,16 @@
 // Review of a game (/game/{id}): step through the moves, download the PGN, and ask for
 // the computer's analysis (evaluation graph, marked moves, the best move as an arrow).
 
-import { AnalysisPanel } from "./analysis.js";
-import { BoardView, fenAfter } from "./board.js";
-import { api, h, pref, setPref, topbar } from "./common.js";
-import { colorName, lang, levelName, t, translate } from "./i18n.js";
-import { MoveList } from "./movelist.js";
+import { api } from "../lib/api.js";
+import { byId as $, h } from "../lib/dom.js";
+import { colorName, lang, levelName, t, translate } from "../lib/i18n.js";
+import { pref, setPref } from "../lib/store.js";
+import { AnalysisPanel } from "../ui/analysis.js";
+import { BoardView } from "../ui/board.js";
+import { fenAfter } from "../ui/fen.js";
+import { MoveList } from "../ui/movelist.js";
+import { topbar } from "../ui/topbar.js";
 
-const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const board = new BoardView($("board"));
 const list = new MoveList($("moves"), (ply) => show(ply));
