@@ -1,6 +1,6 @@
 // Numbers and time controls written for people, in the page's language.
 
-import { t } from "./i18n.js";
+import { lang, levelName, t } from "./i18n.js";
 
 /** "mm:ss" (or "h:mm:ss"); with tenths under ten seconds: ``formatMs(9_500)`` is "0:09.5". */
 export function formatMs(ms) {
@@ -30,4 +30,15 @@ export function tcShort(tc) {
 export function signed(delta) {
   const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
   return `${sign}${Math.abs(delta)}`;
+}
+
+/** A seat's name: a person's, or the computer's with its level ("Máy · Cấp độ 3 Trung bình"). */
+export function playerName(p) {
+  return p.ai_level ? `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}` : p.name;
+}
+
+/** Why a game ended, in the page's language: the server's explanation, else "aborted". */
+export function outcomeText(o) {
+  const why = (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "";
+  return o.termination === "ABORTED" && !why ? t("result.aborted") : why;
 }

@@ -3,7 +3,8 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
-import { colorName, lang, levelName, t, translate } from "../lib/i18n.js";
+import { outcomeText, playerName } from "../lib/format.js";
+import { colorName, t, translate } from "../lib/i18n.js";
 import { pref, setPref } from "../lib/store.js";
 import { AnalysisPanel } from "../ui/analysis.js";
 import { BoardView } from "../ui/board.js";
@@ -27,8 +28,7 @@ function show(n) {
 
 function player(node, color) {
   const p = (game.players || {})[color];
-  let name = p ? p.name : "—";
-  if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+  const name = p ? playerName(p) : "—";
   node.className = `player ${color}`;
   node.replaceChildren(h("span", { class: "dot", title: colorName(color) }), h("span", { class: "name", text: name }));
 }
@@ -53,8 +53,7 @@ function render() {
   const o = game.outcome;
   $("banners").replaceChildren(o ? h("div", { class: "banner result", id: "result" },
     o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
-    h("span", { class: "grow", text: o.termination === "ABORTED" ? t("result.aborted")
-      : (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "" })) : "");
+    h("span", { class: "grow", text: outcomeText(o) })) : "");
   $("pgn-links").replaceChildren(...[["vi", t("notation.vi")], ["wxf", "WXF"], ["zh", "中文"]].map(([n, label]) =>
     h("a", { class: "btn small", href: `/api/games/${encodeURIComponent(gameId)}/pgn?notation=${n}`,
       download: `cotuong-${gameId}-${n}.pgn`, "data-notation": n, text: `PGN ${label}` })));

@@ -2,8 +2,8 @@
 // buttons, banners (offers, warnings, the result) and the room's details.
 
 import { byId as $, h } from "../../lib/dom.js";
-import { signed, tcText } from "../../lib/format.js";
-import { colorName, lang, levelName, t, translate } from "../../lib/i18n.js";
+import { outcomeText, playerName, signed, tcText } from "../../lib/format.js";
+import { colorName, lang, t, translate } from "../../lib/i18n.js";
 import { pref } from "../../lib/store.js";
 import { fenAfter } from "../../ui/fen.js";
 import { soundOn, setSound } from "../../ui/sound.js";
@@ -69,8 +69,7 @@ export function roomView({ page, board, clocks, moveList, actions }) {
     const mine = myColor(page) === color;
     node.className = `player ${color}${s.turn === color && s.status === "playing" && !s.outcome ? " to-move" : ""}`;
     node.dataset.color = color;
-    let name = p ? p.name : t("waiting");
-    if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+    let name = p ? playerName(p) : t("waiting");
     if (p && typeof p.rating === "number") name = `${name} (${p.rating})`;
     const presence = p && !p.ai_level
       ? h("span", { class: `presence${p.connected ? "" : " off"}`, text: t(p.connected ? "online" : "offline") })
@@ -108,11 +107,9 @@ export function roomView({ page, board, clocks, moveList, actions }) {
 
   function resultBanner(s) {
     const o = s.outcome;
-    const why = (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "";
-    const text = o.termination === "ABORTED" && !why ? t("result.aborted") : why;
     return h("div", { class: "banner result", id: "result", role: "status", "data-termination": o.termination },
       o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
-      h("span", { class: "grow", text }),
+      h("span", { class: "grow", text: outcomeText(o) }),
       s.ratings ? ratingLine(s) : null);
   }
 
