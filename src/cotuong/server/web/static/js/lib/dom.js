@@ -30,3 +30,6 @@ export function svg(tag, attrs = {}, ...children) {
 
 /** The element of id ``id`` (the pages' fixed skeleton). */
 export function byId(id) { return document.getElementById(id); }
+
+/** The first element matching ``selector`` under ``root`` (the document by default). */
+export function qs(selector, root = document) { return root.querySelector(selector); }
