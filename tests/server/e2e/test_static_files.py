@@ -15,22 +15,18 @@ STATIC = Path(__file__).resolve().parents[3] / "src" / "cotuong" / "server" / "w
 
 
 def _tables() -> dict[str, dict[str, object]]:
-    """The vi/en tables of i18n.js: each entry is one ``"key": value,`` line."""
-    text = (STATIC / "js" / "lib" / "i18n.js").read_text(encoding="utf-8")
+    """The tables of ``lib/texts/{vi,en}.js``: each entry is one ``"key": value,`` line."""
     tables: dict[str, dict[str, object]] = {}
-    current: str | None = None
-    for line in text.splitlines():
-        head = re.match(r"^  (vi|en): \{$", line)
-        if head:
-            current = head.group(1)
-            tables[current] = {}
-            continue
-        if current and line == "  },":
-            current = None
-            continue
-        entry = re.match(r'^    ("[^"]+"): (.+),$', line)
-        if current and entry:
-            tables[current][json.loads(entry.group(1))] = json.loads(entry.group(2))
+    for lang in ("vi", "en"):
+        text = (STATIC / "js" / "lib" / "texts" / f"{lang}.js").read_text(encoding="utf-8")
+        body = re.search(r"^export const TEXTS = \{\n(.*?)^\};$", text, re.S | re.M)
+        assert body, lang
+        table: dict[str, object] = {}
+        for line in body.group(1).splitlines():
+            entry = re.fullmatch(r'  ("[^"]+"): (.+),', line)
+            assert entry, f"{lang}.js: unreadable line {line!r}"
+            table[json.loads(entry.group(1))] = json.loads(entry.group(2))
+        tables[lang] = table
     return tables
 
 
