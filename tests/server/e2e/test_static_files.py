@@ -77,6 +77,20 @@ def test_modules_import_existing_names() -> None:
     assert not {m.resolve() for m in modules} - reached
 
 
+def test_modules_import_only_their_layer_or_below() -> None:
+    """``lib/`` imports only ``lib/``, ``ui/`` only ``lib/`` and ``ui/``; a page's own
+    folder (``pages/room/``) is imported only by that page and its folder."""
+    layer = {"lib": 0, "ui": 1, "pages": 2}
+    for module in (STATIC / "js").rglob("*.js"):
+        source = module.relative_to(STATIC / "js").parts
+        for _, target in IMPORT.findall(module.read_text(encoding="utf-8")):
+            parts = (module.parent / target).resolve().relative_to((STATIC / "js").resolve()).parts
+            assert layer[parts[0]] <= layer[source[0]], f"{'/'.join(source)} imports {target}"
+            if parts[0] == "pages" and len(parts) > 2:
+                owner = source[1].removesuffix(".js")
+                assert parts[1] == owner, f"{'/'.join(source)} imports {target}"
+
+
 def test_pages_load_their_page_module() -> None:
     for page, module in [("index.html", "lobby"), ("room.html", "room"),
                          ("review.html", "review"), ("profile.html", "profile")]:
