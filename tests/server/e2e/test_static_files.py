@@ -15,22 +15,18 @@ STATIC = Path(__file__).resolve().parents[3] / "src" / "cotuong" / "server" / "w
 
 
 def _tables() -> dict[str, dict[str, object]]:
-    """The vi/en tables of i18n.js: each entry is one ``"key": value,`` line."""
-    text = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    """The tables of ``lib/texts/{vi,en}.js``: each entry is one ``"key": value,`` line."""
     tables: dict[str, dict[str, object]] = {}
-    current: str | None = None
-    for line in text.splitlines():
-        head = re.match(r"^  (vi|en): \{$", line)
-        if head:
-            current = head.group(1)
-            tables[current] = {}
-            continue
-        if current and line == "  },":
-            current = None
-            continue
-        entry = re.match(r'^    ("[^"]+"): (.+),$', line)
-        if current and entry:
-            tables[current][json.loads(entry.group(1))] = json.loads(entry.group(2))
+    for lang in ("vi", "en"):
+        text = (STATIC / "js" / "lib" / "texts" / f"{lang}.js").read_text(encoding="utf-8")
+        body = re.search(r"^export const TEXTS = \{\n(.*?)^\};$", text, re.S | re.M)
+        assert body, lang
+        table: dict[str, object] = {}
+        for line in body.group(1).splitlines():
+            entry = re.fullmatch(r'  ("[^"]+"): (.+),', line)
+            assert entry, f"{lang}.js: unreadable line {line!r}"
+            table[json.loads(entry.group(1))] = json.loads(entry.group(2))
+        tables[lang] = table
     return tables
 
 
@@ -58,13 +54,45 @@ def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
     assert not set(used) - keys, f"{page} uses unknown text keys: {set(used) - keys}"
 
 
+IMPORT = re.compile(r'import \{([^}]+)\} from "(\.{1,2}/[^"]+)"')
+EXPORT = re.compile(r"export (?:async )?(?:function|class|const|let) (\w+)")
+
+
 def test_modules_import_existing_names() -> None:
-    """Each ``import { a, b } from "./x.js"`` names exports of x.js (a typo is a blank page)."""
-    for module in (STATIC / "js").glob("*.js"):
+    """Each ``import { a, b as c } from "../x.js"`` names exports of x.js (a typo is a blank
+    page); every module is reached from a page (no dead file)."""
+    modules = sorted((STATIC / "js").rglob("*.js"))
+    assert len(modules) > 15
+    reached = {(STATIC / "js" / "pages" / f"{p}.js").resolve()
+               for p in ("lobby", "room", "review", "profile")}
+    for module in modules:
         text = module.read_text(encoding="utf-8")
-        for names, target in re.findall(r'import \{([^}]+)\} from "\./([^"]+)"', text):
-            source = (STATIC / "js" / target).read_text(encoding="utf-8")
-            exported = set(re.findall(r"export (?:async )?(?:function|class|const|let) (\w+)",
-                                      source))
-            for name in (n.strip() for n in names.split(",")):
+        for names, target in IMPORT.findall(text):
+            path = (module.parent / target).resolve()
+            assert path.is_file(), f"{module.name} imports a missing file {target}"
+            reached.add(path)
+            exported = set(EXPORT.findall(path.read_text(encoding="utf-8")))
+            for name in (n.split(" as ")[0].strip() for n in names.split(",")):
                 assert name in exported, f"{module.name} imports {name} from {target}"
+    assert not {m.resolve() for m in modules} - reached
+
+
+def test_modules_import_only_their_layer_or_below() -> None:
+    """``lib/`` imports only ``lib/``, ``ui/`` only ``lib/`` and ``ui/``; a page's own
+    folder (``pages/room/``) is imported only by that page and its folder."""
+    layer = {"lib": 0, "ui": 1, "pages": 2}
+    for module in (STATIC / "js").rglob("*.js"):
+        source = module.relative_to(STATIC / "js").parts
+        for _, target in IMPORT.findall(module.read_text(encoding="utf-8")):
+            parts = (module.parent / target).resolve().relative_to((STATIC / "js").resolve()).parts
+            assert layer[parts[0]] <= layer[source[0]], f"{'/'.join(source)} imports {target}"
+            if parts[0] == "pages" and len(parts) > 2:
+                owner = source[1].removesuffix(".js")
+                assert parts[1] == owner, f"{'/'.join(source)} imports {target}"
+
+
+def test_pages_load_their_page_module() -> None:
+    for page, module in [("index.html", "lobby"), ("room.html", "room"),
+                         ("review.html", "review"), ("profile.html", "profile")]:
+        html = (STATIC / page).read_text(encoding="utf-8")
+        assert f'<script type="module" src="/static/js/pages/{module}.js">' in html, page

@@ -22,10 +22,16 @@ from cotuong.server.errors import ServiceError, lang_of
 from cotuong.server.lobby.protocol import parse_lobby
 from cotuong.server.lobby.seeks import SeekBody
 from cotuong.server.lobby.service import CHANNEL, Lobby
+from cotuong.server.ratings import category
 from cotuong.server.realtime import Hello, Member, Ping, Sync, serve_frames
 from cotuong.server.settings import Settings
+from cotuong.server.timecontrol import TimeControl
 
 SEEK_ID = r"^[0-9a-f]{1,32}$"
+# Quick pairing's buttons, fastest first: 1+0 … 30+0 (minutes + seconds a move), 10′+30″.
+QUICK = (*(TimeControl("fischer", m * 60_000, increment_ms=s * 1000) for m, s in
+           ((1, 0), (2, 1), (3, 2), (5, 3), (10, 5), (15, 10), (30, 0))),
+         TimeControl("byoyomi", 600_000, period_ms=30_000))
 
 
 def lobby_router(lobby: Lobby, acc: Accounts, settings: Settings) -> APIRouter:
@@ -42,6 +48,12 @@ def lobby_router(lobby: Lobby, acc: Accounts, settings: Settings) -> APIRouter:
     async def get_lobby() -> dict[str, Any]:
         """Open seeks, live games and who is online (what the lobby socket pushes)."""
         return lobby.view()
+
+    @router.get("/api/lobby/quick")
+    async def quick_presets() -> dict[str, Any]:
+        """Quick pairing's time controls, each with its rating category."""
+        return {"presets": [{"time_control": tc.to_json(), "category": category(tc)}
+                            for tc in QUICK]}
 
     @router.post("/api/seeks", status_code=201)
     async def create_seek(body: SeekBody, request: Request,

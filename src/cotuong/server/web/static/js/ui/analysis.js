@@ -3,19 +3,13 @@
 // (GET /api/games/{id}/analysis): scores are from Red's point of view, ``expected`` is
 // Red's expected score (0-1) on the same curve the server judges moves with.
 
-import { api, h } from "./common.js";
-import { lang, t } from "./i18n.js";
+import { api } from "../lib/api.js";
+import { h, svg } from "../lib/dom.js";
+import { lang, t } from "../lib/i18n.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const GW = 600, GH = 120;  // the graph's viewBox
 const POLL_MS = 1000;
 
-function svg(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** "+0.35" / "−1.20" (pawns, Red's view) or "#3" / "#−2" for a mate. */
 export function scoreText(p) {
@@ -128,18 +122,17 @@ export class AnalysisPanel {
     const root = svg("svg", { viewBox: `0 0 ${GW} ${GH}`, class: "eval-graph", role: "img",
       preserveAspectRatio: "none", "aria-label": t("analysis.graph"),
       "data-points": plies.length });
-    svg("rect", { x: 0, y: 0, width: GW, height: GH, class: "black-side" }, root);
+    root.append(svg("rect", { x: 0, y: 0, width: GW, height: GH, class: "black-side" }));
     // Red's share of the expected score fills the graph from the bottom.
     const line = plies.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ");
-    svg("polygon", { points: `0,${GH} ${line} ${GW},${GH}`, class: "red-side" }, root);
-    svg("polyline", { points: line, class: "curve" }, root);
-    svg("line", { x1: 0, y1: GH / 2, x2: GW, y2: GH / 2, class: "mid" }, root);
-    svg("line", { x1: x(ply), y1: 0, x2: x(ply), y2: GH, class: "cursor" }, root);
+    root.append(svg("polygon", { points: `0,${GH} ${line} ${GW},${GH}`, class: "red-side" }),
+      svg("polyline", { points: line, class: "curve" }),
+      svg("line", { x1: 0, y1: GH / 2, x2: GW, y2: GH / 2, class: "mid" }),
+      svg("line", { x1: x(ply), y1: 0, x2: x(ply), y2: GH, class: "cursor" }));
     for (const p of plies) {
       if (!p.judgement) continue;
-      const dot = svg("circle", { cx: x(p.ply), cy: y(p), r: 5, class: `dot ${p.judgement}`,
-        "data-ply": p.ply, "data-judgement": p.judgement }, root);
-      svg("title", {}, dot).textContent = t(`judgement.${p.judgement}`);
+      root.append(svg("circle", { cx: x(p.ply), cy: y(p), r: 5, class: `dot ${p.judgement}`,
+        "data-ply": p.ply, "data-judgement": p.judgement }, svg("title", {}, t(`judgement.${p.judgement}`))));
     }
     root.addEventListener("click", (e) => {
       const box = root.getBoundingClientRect();

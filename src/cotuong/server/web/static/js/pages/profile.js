@@ -1,21 +1,15 @@
 // A player's profile (/u/{username}): ratings per category, results, a rating graph
 // (plain SVG) and the latest games.
 
-import { api, h, topbar } from "./common.js";
-import { lang, t, translate } from "./i18n.js";
+import { api } from "../lib/api.js";
+import { byId as $, h, svg } from "../lib/dom.js";
+import { signed } from "../lib/format.js";
+import { lang, t, translate } from "../lib/i18n.js";
+import { CATEGORIES } from "../lib/protocol.js";
+import { topbar } from "../ui/topbar.js";
 
-const $ = (id) => document.getElementById(id);
 const username = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const CATEGORIES = ["bullet", "blitz", "rapid", "classical"];
-const SVG = "http://www.w3.org/2000/svg";
 const page = { user: null, games: [], category: null };
-
-function svg(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 /** The rating before the first game and after each game of ``games``, over game numbers. */
 export function ratingGraph(games) {
@@ -37,7 +31,7 @@ export function ratingGraph(games) {
   points.forEach((p, i) => {
     if (i === 0) return;  // the starting rating is where the line begins, not a game
     const dot = svg("circle", { cx: x(i), cy: y(p.rating), r: 3, "data-rating": p.rating });
-    dot.append(svg("title", {}, `${p.rating} (${p.delta >= 0 ? "+" : ""}${p.delta}) — ${p.opponent}`));
+    dot.append(svg("title", {}, `${p.rating} (${signed(p.delta)}) — ${p.opponent}`));
     root.append(dot);
   });
   root.append(svg("text", { x: left, y: hgt - 6 }, "0"));

@@ -6,9 +6,10 @@
 // Squares are named in ICCS (files a–i from Red's left, ranks 0–9 from Red's
 // side); the labels shown to people use ranks 1–10 as in the Vietnamese books.
 
-import { t } from "./i18n.js";
+import { svg } from "../lib/dom.js";
+import { t } from "../lib/i18n.js";
+import { FILES, GLYPHS, isRed, placement } from "./fen.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const S = 60;            // distance between two intersections, in viewBox units
 const X0 = 70;           // left grid line
 const Y0 = 78;           // top grid line
@@ -16,41 +17,9 @@ const W = X0 * 2 + 8 * S;
 const H = Y0 + 9 * S + 92;
 const R = 27;            // piece radius
 
-const FILES = "abcdefghi";
-const GLYPHS = {
-  K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
-  k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒",
-};
-// The seeds write E/H for elephant and horse: draw them too.
-const ALIASES = { E: "B", H: "N", e: "b", h: "n" };
-
-/** Parse the placement field of a FEN into a map "e0" -> "K" (display only). */
-export function placement(fen) {
-  const out = new Map();
-  const rows = String(fen || "").trim().split(/\s+/)[0].split("/");
-  if (rows.length !== 10) return out;
-  rows.forEach((row, i) => {
-    const rank = 9 - i;
-    let file = 0;
-    for (const ch of row) {
-      if (ch >= "1" && ch <= "9") { file += Number(ch); continue; }
-      const letter = ALIASES[ch] || ch;
-      if (GLYPHS[letter] && file < 9) out.set(FILES[file] + rank, letter);
-      file += 1;
-    }
-  });
-  return out;
-}
-
-/** The side to move of a FEN: "red" or "black". */
-export function fenTurn(fen) {
-  const side = String(fen || "").trim().split(/\s+/)[1] || "w";
-  return side === "b" ? "black" : "red";
-}
-
+/** An SVG element appended to ``parent`` (the layers are built piece by piece). */
 function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  const node = svg(name, attrs);
   if (parent) parent.appendChild(node);
   return node;
 }
@@ -211,31 +180,6 @@ export class BoardView {
     this.#render();
   }
 
-  /** Show the position of ``fen``; legal moves and highlights are set apart. */
-  setPosition(fen) {
-    this.fen = fen;
-    this.pieces = placement(fen);
-    this.svg.dataset.fen = fen;
-    if (this.selected && !this.pieces.has(this.selected)) this.selected = null;
-    this.#render();
-  }
-
-  /** The moves the user may make now (ICCS strings); empty = board is read-only. */
-  setLegal(moves) {
-    this.legal = new Map();
-    for (const m of moves || []) {
-      const from = m.slice(0, 2), to = m.slice(2, 4);
-      if (!this.legal.has(from)) this.legal.set(from, []);
-      this.legal.get(from).push(to);
-    }
-    this.svg.dataset.legal = (moves || []).join(" ");
-    this.svg.classList.toggle("interactive", this.legal.size > 0);
-    if (this.selected && !this.legal.has(this.selected)) this.selected = null;
-    this.#render();
-  }
-
-  setLastMove(iccs) { this.lastMove = iccs || null; this.#render(); }
-
   /**
    * Everything a game snapshot changes, drawn once: ``fen``, ``legal`` (ICCS list),
    * ``lastMove`` (ICCS or null), ``check`` (the colour in check, or null) and ``arrow``
@@ -261,16 +205,6 @@ export class BoardView {
     this.checkSquare = null;
     if (check) {
       const king = check === "red" ? "K" : "k";
-      for (const [sq, p] of this.pieces) if (p === king) this.checkSquare = sq;
-    }
-    this.#render();
-  }
-
-  /** Highlight the king of ``color`` ("red"/"black") as in check, or none. */
-  setCheck(color) {
-    this.checkSquare = null;
-    if (color) {
-      const king = color === "red" ? "K" : "k";
       for (const [sq, p] of this.pieces) if (p === king) this.checkSquare = sq;
     }
     this.#render();
@@ -344,7 +278,7 @@ export class BoardView {
 
   #piece(letter, sq) {
     const [x, y] = this.xy(sq);
-    const red = letter === letter.toUpperCase();
+    const red = isRed(letter);
     const g = el("g", {
       class: `piece ${red ? "red" : "black"}`, transform: `translate(${x} ${y})`,
       "data-piece": letter, "data-sq": sq,
@@ -417,7 +351,7 @@ export class BoardView {
   /** Both squares hold pieces of one colour (a click meant to pick another piece). */
   #sameSide(a, b) {
     const p = this.pieces.get(a), q = this.pieces.get(b);
-    return !!p && !!q && (p === p.toUpperCase()) === (q === q.toUpperCase());
+    return !!p && !!q && isRed(p) === isRed(q);
   }
 
   #cancelDrag() { this.drag = null; this.#render(); }
@@ -437,34 +371,4 @@ export class BoardView {
     this.#render();
     this.onMove(iccs);
   }
-}
-
-/**
- * The FEN after the first ``k`` moves of ``moves`` (ICCS) from ``startFen``, for
- * stepping through a game already judged by the server. A xiangqi move only
- * relocates one piece (no castling, promotion or en passant), so replaying the
- * server's accepted moves needs no rules; counters are not tracked.
- */
-export function fenAfter(startFen, moves, k) {
-  const pieces = placement(startFen);
-  let turn = fenTurn(startFen);
-  for (const m of moves.slice(0, k)) {
-    const from = m.slice(0, 2), to = m.slice(2, 4);
-    const p = pieces.get(from);
-    pieces.delete(from);
-    if (p) pieces.set(to, p);
-    turn = turn === "red" ? "black" : "red";
-  }
-  const rows = [];
-  for (let rank = 9; rank >= 0; rank--) {
-    let row = "", empty = 0;
-    for (const f of FILES) {
-      const p = pieces.get(f + rank);
-      if (!p) { empty += 1; continue; }
-      if (empty) { row += empty; empty = 0; }
-      row += p;
-    }
-    rows.push(row + (empty ? empty : ""));
-  }
-  return `${rows.join("/")} ${turn === "red" ? "w" : "b"} - - 0 1`;
 }

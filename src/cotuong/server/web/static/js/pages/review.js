@@ -1,13 +1,17 @@
 // Review of a game (/game/{id}): step through the moves, download the PGN, and ask for
 // the computer's analysis (evaluation graph, marked moves, the best move as an arrow).
 
-import { AnalysisPanel } from "./analysis.js";
-import { BoardView, fenAfter } from "./board.js";
-import { api, h, pref, setPref, topbar } from "./common.js";
-import { colorName, lang, levelName, t, translate } from "./i18n.js";
-import { MoveList } from "./movelist.js";
+import { api } from "../lib/api.js";
+import { byId as $, h } from "../lib/dom.js";
+import { outcomeText, playerName } from "../lib/format.js";
+import { colorName, t, translate } from "../lib/i18n.js";
+import { pref, setPref } from "../lib/store.js";
+import { AnalysisPanel } from "../ui/analysis.js";
+import { BoardView } from "../ui/board.js";
+import { fenAfter } from "../ui/fen.js";
+import { MoveList } from "../ui/movelist.js";
+import { topbar } from "../ui/topbar.js";
 
-const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const board = new BoardView($("board"));
 const list = new MoveList($("moves"), (ply) => show(ply));
@@ -24,8 +28,7 @@ function show(n) {
 
 function player(node, color) {
   const p = (game.players || {})[color];
-  let name = p ? p.name : "—";
-  if (p && p.ai_level) name = `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}`;
+  const name = p ? playerName(p) : "—";
   node.className = `player ${color}`;
   node.replaceChildren(h("span", { class: "dot", title: colorName(color) }), h("span", { class: "name", text: name }));
 }
@@ -50,8 +53,7 @@ function render() {
   const o = game.outcome;
   $("banners").replaceChildren(o ? h("div", { class: "banner result", id: "result" },
     o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
-    h("span", { class: "grow", text: o.termination === "ABORTED" ? t("result.aborted")
-      : (o.explanation && (o.explanation[lang()] || o.explanation.vi)) || "" })) : "");
+    h("span", { class: "grow", text: outcomeText(o) })) : "");
   $("pgn-links").replaceChildren(...[["vi", t("notation.vi")], ["wxf", "WXF"], ["zh", "中文"]].map(([n, label]) =>
     h("a", { class: "btn small", href: `/api/games/${encodeURIComponent(gameId)}/pgn?notation=${n}`,
       download: `cotuong-${gameId}-${n}.pgn`, "data-notation": n, text: `PGN ${label}` })));

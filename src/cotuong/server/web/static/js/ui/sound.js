@@ -1,6 +1,6 @@
 // Optional sounds, off by default: short WebAudio beeps (no audio files).
 
-import { pref, setPref } from "./common.js";
+import { pref, setPref } from "../lib/store.js";
 
 let ctx = null;
 

@@ -1,8 +1,9 @@
 // The move list: pairs of moves per row in the chosen notation (texts come from
 // the server in every notation; ICCS is the wire format itself).
 
-import { h } from "./common.js";
-import { t } from "./i18n.js";
+import { h } from "../lib/dom.js";
+import { t } from "../lib/i18n.js";
+import { fenTurn } from "./fen.js";
 
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -23,7 +24,7 @@ export class MoveList {
   render(state, current, notation, marks = {}) {
     const moves = state.moves || [];
     const texts = notation === "iccs" ? moves : ((state.move_texts || {})[notation] || moves);
-    const blackFirst = String(state.start_fen || "").trim().split(/\s+/)[1] === "b";
+    const blackFirst = fenTurn(state.start_fen) === "black";
     const rows = [];
     const cells = blackFirst ? [null, ...texts] : [...texts];
     for (let i = 0; i < cells.length; i += 2) {

@@ -2,8 +2,8 @@
 // authoritative: every ``state`` frame replaces what is shown; in between, the
 // running side's time is the snapshot minus the time elapsed since it arrived.
 
-import { formatMs } from "./common.js";
-import { t } from "./i18n.js";
+import { formatMs } from "../lib/format.js";
+import { t } from "../lib/i18n.js";
 
 export class Clocks {
   /** @param {{red: HTMLElement, black: HTMLElement}} nodes */

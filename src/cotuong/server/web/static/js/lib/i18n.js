@@ -1,0 +1,44 @@
+// The interface's language: Vietnamese by default, English on request, kept in
+// ``cotuong:lang``. The words themselves are in texts/vi.js and texts/en.js; move texts,
+// rulings and warnings come from the server already written.
+
+import { readRaw, writeRaw } from "./store.js";
+import { TEXTS as EN } from "./texts/en.js";
+import { TEXTS as VI } from "./texts/vi.js";
+
+const TEXTS = { vi: VI, en: EN };
+
+/** The current language: "vi" unless the user switched. */
+export function lang() { return readRaw("lang") === "en" ? "en" : "vi"; }
+
+/** Switch the interface to ``value`` ("vi" or "en"), kept in ``cotuong:lang``. */
+export function setLang(value) { writeRaw("lang", value === "en" ? "en" : "vi"); }
+
+/** The text of ``key`` in the current language, with ``{name}`` fields filled. */
+export function t(key, params = {}) {
+  const table = TEXTS[lang()];
+  let s = table[key] ?? TEXTS.vi[key] ?? key;
+  if (typeof s !== "string") return s;
+  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
+  return s;
+}
+
+/** Fill every element carrying data-i18n (text) or data-i18n-ph (placeholder). */
+export function translate(root = document) {
+  document.documentElement.lang = lang();
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    node.title = t(node.dataset.i18nTitle);
+    node.setAttribute("aria-label", node.title);
+  }
+}
+
+/** "Dễ" / "Easy" for level 1..8. */
+export function levelName(n) {
+  const names = t("levels");
+  return Array.isArray(names) ? names[n - 1] || String(n) : String(n);
+}
+
+/** The colour's name: "Đỏ"/"Red". */
+export function colorName(color) { return t(color === "black" ? "black" : "red"); }
