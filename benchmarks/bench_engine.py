@@ -222,7 +222,7 @@ def play_game(red: object, black: object, opening: list[str], limits: object,
             return "1/2-1/2", "no capture in 60 moves"
         if len(moves) >= max_plies:
             return "1/2-1/2", "move cap"
-        if not any(abs(c) in (4, 5, 6, 7) for c in board._b):
+        if not any(abs(c) in (4, 5, 6, 7) for c in board.squares):
             return "1/2-1/2", "no attacking pieces"
         engine = engines[board.turn]
         result = engine.search(START, moves, limits)  # type: ignore[attr-defined]

@@ -166,9 +166,9 @@ class Game:
         board = self._board
         mv = self._resolve(move, notation)
         code = mv.encode()
-        mover = board._side
-        moved = board._b[code >> 7]
-        captured = board._b[code & 127]
+        mover = board.side
+        moved = board.squares[code >> 7]
+        captured = board.squares[code & 127]
         note = PlyNote(False)
         board.push(mv, note=note)  # validates; IllegalMoveError says why
         check = board.is_check()
@@ -176,7 +176,7 @@ class Game:
         order = self._order
         if order is not None and self.rules.refuse_violating_move and orders.violates(
                 order, Color.from_sign(mover), board.key, bool(captured), check):
-            board._pop_code()
+            board.pop_code()
             raise self._refusal(mv, order)
         if (self.rules.refuse_losing_repetition or self.rules.refuse_violating_move) and \
                 self.rules.verdict_takes_effect == "at_third" and not captured and \
@@ -186,7 +186,7 @@ class Game:
                                                     or 0), self.rules)
             self._keys.pop()
             if ruling.winner is not None and ruling.winner.sign != mover:
-                board._pop_code()
+                board.pop_code()
                 reason = explain.losing_repetition_reason(
                     self._vi_text(mv), mv.iccs, ruling.conduct(Color.from_sign(mover)).level)
                 error = IllegalMoveError(reason.en, reason.code)
@@ -319,7 +319,7 @@ class Game:
     def _move_number(self) -> int:
         """The number of the move just played (Red's and Black's moves share a number)."""
         board = self._board
-        return board.fullmove_number - (1 if board._side > 0 else 0)
+        return board.fullmove_number - (1 if board.side > 0 else 0)
 
     def _give_order(self, events: list[Event]) -> None:
         """A third occurrence under ``verdict_takes_effect="order"``: the arbiter's order."""
@@ -329,7 +329,7 @@ class Game:
         last = cycle_start(keys, 2)
         assert start is not None and last is not None
         ruling = classify(board, self._floor + start, self.rules)
-        moves = tuple(Move.decode(e.move) for e in board._stack[self._floor + last:])
+        moves = tuple(Move.decode(e.move) for e in board.stack[self._floor + last:])
         order = orders.order_from_ruling(ruling, moves, frozenset(keys[start:]), keys[-1],
                                          board.ply, self._move_number(),
                                          self._counts.get(keys[-1], 3))
@@ -399,7 +399,7 @@ class Game:
                                         self.rules.limit_chases)
 
     def _no_attackers(self) -> bool:
-        return not any(abs(code) in _ATTACKING_KINDS for code in self._board._b)
+        return not any(abs(code) in _ATTACKING_KINDS for code in self._board.squares)
 
     def _finish(self, outcome: Outcome) -> Event:
         self._outcome = outcome
