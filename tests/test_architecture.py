@@ -42,9 +42,15 @@ def _modules() -> list[Path]:
     return sorted(SRC.rglob("*.py"))
 
 
+def _cap(module: str) -> int:
+    """Lines a module may have: 400 where the split by concept is done, 500 elsewhere."""
+    return 400 if module.startswith("game") else 500
+
+
 def test_modules_stay_small() -> None:
-    long = {str(p.relative_to(SRC)): n for p in _modules()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    long = {rel: n for p in _modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines()))
+            > _cap(rel := str(p.relative_to(SRC)))}
     # The board is one cohesive concern (placement, legality, push/pop, check).
     assert set(long) <= {"core/board.py"}, long
 
