@@ -107,3 +107,17 @@ def test_make_unmake_restores_everything() -> None:
                 assert (a == b).all()
             h = int(pos[3][3])
             assert (pos[4][: h + 1] == before[4][: h + 1]).all()
+
+
+def test_engine_keys_are_the_cores() -> None:
+    """One set of Zobrist keys: after every move, made incrementally by the compiled code,
+    the engine's key has the bits of the rules core's ``Board.key``."""
+    for board in _positions(seed=11, games=6, plies=40)[::4]:
+        pos = position_from_board(board)
+        assert int(pos[3][1]) % 2**64 == board.key
+        for m in legal_moves(pos):
+            undo = make(pos, int(m))
+            board.push_code(int(m))
+            assert int(pos[3][1]) % 2**64 == board.key, board.fen()
+            board.pop_code()
+            unmake(pos, int(m), undo)
