@@ -2,6 +2,7 @@
 
     python benchmarks/bench_engine.py perft [--deep]      # engine perft vs perft.md, nodes/s
     python benchmarks/bench_engine.py nps [--ms 2000] [--threads 2]  # start + 20 middlegames
+    python benchmarks/bench_engine.py nps --depth 7       # fixed depth: reproducible nodes
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
 
@@ -140,7 +141,8 @@ def cmd_nps(args: argparse.Namespace) -> None:
     for name, fen in rows:
         engine.new_game()
         t, c = time.perf_counter(), time.process_time()
-        res = engine.search(fen, [], Limits(movetime_ms=args.ms))
+        limits = Limits(depth=args.depth) if args.depth else Limits(movetime_ms=args.ms)
+        res = engine.search(fen, [], limits)
         dt, dc = time.perf_counter() - t, time.process_time() - c
         info = res.info
         assert info is not None
@@ -222,7 +224,7 @@ def play_game(red: object, black: object, opening: list[str], limits: object,
             return "1/2-1/2", "no capture in 60 moves"
         if len(moves) >= max_plies:
             return "1/2-1/2", "move cap"
-        if not any(abs(c) in (4, 5, 6, 7) for c in board._b):
+        if not any(abs(c) in (4, 5, 6, 7) for c in board.squares):
             return "1/2-1/2", "no attacking pieces"
         engine = engines[board.turn]
         result = engine.search(START, moves, limits)  # type: ignore[attr-defined]
@@ -295,6 +297,9 @@ def main() -> None:
     p = sub.add_parser("nps")
     p.add_argument("--ms", type=int, default=2000)
     p.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
+    p.add_argument("--depth", type=int, default=0,
+                   help="search to this depth instead of --ms: with one thread the node counts "
+                        "are reproducible, so a refactoring must leave them unchanged")
     p.set_defaults(func=cmd_nps)
     p = sub.add_parser("coldstart")
     p.set_defaults(func=cmd_coldstart)

@@ -115,3 +115,69 @@ def test_no_project_import_hides_in_a_function() -> None:
                     found |= {(str(path.relative_to(SRC)), a.name) for a in node.names
                               if a.name.startswith("cotuong")}
     assert found <= LAZY_FOR_AN_EXTRA, sorted(found - LAZY_FOR_AN_EXTRA)
+
+
+def _core_private_names() -> set[str]:
+    """Every ``_name`` the core defines: its modules' private functions and constants, its
+    classes' private attributes and methods (dunders are Python's, not the core's)."""
+    names: set[str] = set()
+    for path in sorted((SRC / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value.isidentifier():
+                names.add(node.value)  # __slots__ entries
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def _own_private_names(tree: ast.Module) -> set[str]:
+    """The private names a module defines itself (``self._x = …``, ``def _f``, ``_X = …``)."""
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+            own.add(node.target.attr)
+    return own
+
+
+def test_no_core_private_is_read_outside_the_core() -> None:
+    """The referee, the notations, the game and the engine use the board's public
+    low-level names (``squares``, ``side``, ``stack``, ``push_code``…), never its
+    ``_names``: the core may change what it keeps privately without breaking them."""
+    private = _core_private_names()
+    assert {"_fullmove", "_halfmove", "_key", "_piece_id", "_legal_iter"} <= private
+    found = []
+    for path in _modules():
+        rel = str(path.relative_to(SRC))
+        if rel.startswith("core/"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = _own_private_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cotuong.core"):
+                found += [f"{rel}:{node.lineno}: imports {a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+            elif isinstance(node, ast.Attribute) and node.attr in private \
+                    and node.attr not in own and not (
+                        isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, found
+
+
+def test_game_modules_stay_under_400_lines() -> None:
+    """The played game is split by concept (game, arbiter, order book): it stays so."""
+    game = sorted((SRC / "game").rglob("*.py"))
+    assert len(game) >= 4
+    long = {str(p.relative_to(SRC)): n for p in game
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
+    assert not long, long

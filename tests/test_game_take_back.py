@@ -20,8 +20,8 @@ def state(game: Game) -> tuple[Any, ...]:
     """Everything a player, a server or a test can read of a game."""
     order = game.pending_order
     return (game.fen(), game.turn, [m.iccs for m in game.moves], game.outcome,
-            game.warning_messages, order, game.orders_text("en"), game.draw_offer,
-            game.outcome_text("vi"))
+            game.warning_messages, order, game.orders, game.orders_text("en"),
+            game.draw_offer, game.outcome_text("vi"))
 
 
 def replayed(board_fen: str, rules: str, moves: list[str]) -> Game:
@@ -109,3 +109,26 @@ def test_take_back_refuses_what_was_not_played(n: Any) -> None:
     with pytest.raises(NoMoveToUndoError):
         game.take_back()
     assert isinstance(NoMoveToUndoError("x"), ValueError)
+
+
+def test_take_back_reopens_an_order_the_move_had_settled() -> None:
+    """An order obeyed by the move taken back is pending again, in ``orders`` too (the
+    record of its fate went back with the move)."""
+    fen = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1"
+    loop = ["X2.1", "Tg6.1", "X2/1", "Tg6/1"] * 2
+    game = Game(fen, "asian")
+    for text in loop:
+        game.play(text)
+    assert [r.fate for r in game.orders] == ["pending"]
+    game.play("X2-3")  # Red leaves the loop: the order is obeyed
+    assert [r.fate for r in game.orders] == ["obeyed"] and game.pending_order is None
+    game.take_back()
+    assert [r.fate for r in game.orders] == ["pending"] and game.pending_order is not None
+    assert state(game) == state(replayed_from(fen, loop))
+
+
+def replayed_from(fen: str, moves: list[str]) -> Game:
+    game = Game(fen, "asian")
+    for m in moves:
+        game.play(m)
+    return game

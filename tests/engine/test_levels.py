@@ -82,7 +82,7 @@ def _game(red: BuiltinEngine, black: BuiltinEngine, max_plies: int) -> float:
         text = engine.search(START, moves, Limits(depth=3)).bestmove
         board.push(Move.from_iccs(text))
         moves.append(text)
-    balance = sum(values[abs(c)] * (1 if c > 0 else -1) for c in board._b if c)
+    balance = sum(values[abs(c)] * (1 if c > 0 else -1) for c in board.squares if c)
     return 1.0 if balance > 0 else 0.0 if balance < 0 else 0.5
 
 

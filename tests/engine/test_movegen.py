@@ -72,10 +72,10 @@ def _positions(seed: int, games: int, plies: int) -> list[Board]:
     for g in range(games):
         board = Board(starts[g % len(starts)])
         for _ in range(plies):
-            moves = board._legal_codes()
+            moves = board.legal_codes()
             if not moves:
                 break
-            board._push_code(rng.choice(moves), None)
+            board.push_code(rng.choice(moves), None)
             out.append(board.copy(stack=False))
     return out
 
@@ -86,7 +86,7 @@ def test_legal_moves_equal_rules_core_on_random_positions() -> None:
     for board in boards:
         pos = position_from_board(board)
         ours = sorted(int(m) for m in legal_moves(pos))
-        assert ours == sorted(board._legal_codes()), board.fen()
+        assert ours == sorted(board.legal_codes()), board.fen()
 
 
 def test_make_unmake_restores_everything() -> None:
@@ -97,7 +97,7 @@ def test_make_unmake_restores_everything() -> None:
             undo = make(pos, int(m))
             # The incremental key must equal a fresh computation of the new position.
             child = board.copy(stack=False)
-            child._push_code(int(m), None)
+            child.push_code(int(m), None)
             fresh = position_from_board(child)
             assert pos[3][1] == fresh[3][1]
             assert pos[3][2] == fresh[3][2]
@@ -107,3 +107,17 @@ def test_make_unmake_restores_everything() -> None:
                 assert (a == b).all()
             h = int(pos[3][3])
             assert (pos[4][: h + 1] == before[4][: h + 1]).all()
+
+
+def test_engine_keys_are_the_cores() -> None:
+    """One set of Zobrist keys: after every move, made incrementally by the compiled code,
+    the engine's key has the bits of the rules core's ``Board.key``."""
+    for board in _positions(seed=11, games=6, plies=40)[::4]:
+        pos = position_from_board(board)
+        assert int(pos[3][1]) % 2**64 == board.key
+        for m in legal_moves(pos):
+            undo = make(pos, int(m))
+            board.push_code(int(m))
+            assert int(pos[3][1]) % 2**64 == board.key, board.fen()
+            board.pop_code()
+            unmake(pos, int(m), undo)

@@ -25,14 +25,14 @@ class Cycle:
 def _random_position(rng: random.Random) -> Board | None:
     board = Board()
     for _ in range(rng.randint(30, 200)):
-        codes = board._legal_codes()
+        codes = board.legal_codes()
         if not codes:
             return None
-        b = board._b
+        b = board.squares
         captures = [m for m in codes if b[m & 127]]
         pool = captures if captures and rng.random() < 0.85 else codes
-        board._push_code(rng.choice(pool), None)
-    if not board._legal_codes():
+        board.push_code(rng.choice(pool), None)
+    if not board.legal_codes():
         return None
     return Board(board.fen().rsplit(" ", 2)[0] + " 0 1")  # fresh history, clock 0
 

@@ -74,7 +74,7 @@ def _ruling(game: Game) -> str:
 
 
 def _first_occurrence(game: Game) -> int:
-    keys = game._keys
+    keys = game.board.key_history()
     return min(i for i, k in enumerate(keys) if k == keys[-1])
 
 

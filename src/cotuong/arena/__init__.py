@@ -1,6 +1,6 @@
 """Engines at play: matches between engines with an Elo estimate
 (:mod:`cotuong.arena.match`, ``cotuong match``) and a game against the AI in the
-terminal (:mod:`cotuong.arena.play`, ``cotuong play``).
+terminal (:mod:`cotuong.arena.terminal`, ``cotuong play``).
 
 Both drive any :class:`~cotuong.engine.interface.EnginePlayer` — the built-in engine or
 an external one opened from a spec by :func:`cotuong.uci.open_engine` — and let the
@@ -22,7 +22,7 @@ from cotuong.arena.match import (
     play_game,
     run_match,
 )
-from cotuong.arena.play import PlaySettings, TerminalGame
+from cotuong.arena.terminal import PlaySettings, TerminalGame
 
 __all__ = [
     "GameResult",

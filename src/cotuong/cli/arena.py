@@ -22,7 +22,7 @@ from cotuong.arena.match import (
     parse_clock,
     run_match,
 )
-from cotuong.arena.play import PlaySettings, TerminalGame, _t
+from cotuong.arena.terminal import PlaySettings, TerminalGame, terminal_text
 from cotuong.cli.args import positive_int
 from cotuong.core.errors import CotuongError
 from cotuong.core.types import Color
@@ -100,7 +100,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if spec is None:
         level = args.level
         while level is None:
-            answer = _prompt(_t(lang, "level", default=1)) or "1"
+            answer = _prompt(terminal_text(lang, "level", default=1)) or "1"
             if answer.lower() in _QUIT:
                 return 0
             level = int(answer) if answer.isdigit() and 1 <= int(answer) <= 8 else None
@@ -109,7 +109,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         spec = f"level:{level}"
     color = args.color
     while color is None:
-        answer = (_prompt(_t(lang, "color")) or "r").lower()
+        answer = (_prompt(terminal_text(lang, "color")) or "r").lower()
         if answer in _QUIT:
             return 0
         color = {"r": "red", "red": "red", "đỏ": "red", "do": "red",

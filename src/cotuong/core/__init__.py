@@ -1,4 +1,4 @@
-"""The rules core: standard library only, imports nothing else from cotuong."""
+"""The rules core: the standard library and the message catalog (`cotuong.messages`) only."""
 
 from cotuong.core.board import Board, LegalMoves, StackEntry
 from cotuong.core.errors import (

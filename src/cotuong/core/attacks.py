@@ -6,7 +6,7 @@ hypothetical probes (a piece lifted, a capture tried) share one implementation.
 
 >>> from cotuong import Board, parse_square
 >>> b = Board()
->>> sorted(piece_targets(b._b, parse_square("b0"), 1))
+>>> sorted(piece_targets(b.squares, parse_square("b0"), 1))
 [18, 20]
 """
 

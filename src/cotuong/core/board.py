@@ -10,11 +10,22 @@
 >>> b.pop().iccs
 'h2e2'
 
-Internals (kept lean because the hot loop lives here): the board is a list of 90
-signed codes (``+kind`` Red, ``-kind`` Black, 0 empty); the side to move is +1 or
--1; moves are ints ``from << 7 | to``. Each piece has a stable id (Red 0..15,
-Black 16..31 in FEN order) that moves with it, so a referee can follow a chased
-piece as it runs.
+The low-level view is public (kept lean because the referee's and the engine's hot
+loops read it): ``squares`` is a list of 90 signed codes (``+kind`` Red, ``-kind``
+Black, 0 empty); ``side`` is +1 or -1; moves are ints ``from << 7 | to``
+(``Move.encode()``), played by ``push_code``/``pop_code`` without a legality test.
+Each piece has a stable id (Red 0..15, Black 16..31 in FEN order) that moves with it
+(``square_ids``, ``id_squares``), so a referee can follow a chased piece as it runs.
+
+>>> b = Board()
+>>> b.squares[4], b.side, b.king_squares[-1]
+(1, 1, 85)
+>>> m = Move.from_iccs("h2e2").encode()
+>>> m in b.legal_codes()
+True
+>>> b.push_code(m)
+>>> b.squares[22], b.side, b.pop_code().move == m
+(6, -1, True)
 """
 
 from __future__ import annotations
@@ -79,8 +90,24 @@ class Board:
     the problem.
     """
 
-    __slots__ = ("_b", "_fullmove", "_halfmove", "_id_code", "_ids", "_key", "_ksq",
-                 "_loc", "_side", "_stack", "_start_fen")
+    __slots__ = ("_fullmove", "_halfmove", "_id_code", "_key", "_start_fen", "id_squares",
+                 "king_squares", "side", "square_ids", "squares", "stack")
+
+    # The low-level view, public for the referee, the notations and the engine's hot
+    # loops (like python-chess's ``board.occupied`` and ``board.push``): plain attributes,
+    # read directly; only ``push_code``/``pop_code`` (or ``push``/``pop``) change them.
+    squares: list[int]
+    """The 90 squares (``rank * 9 + file``): ``+kind`` Red, ``-kind`` Black, 0 empty."""
+    side: int
+    """The side to move as a sign: +1 Red, -1 Black (``turn`` is the :class:`Color`)."""
+    square_ids: list[int]
+    """Per square, the stable id of the piece on it (Red 0..15, Black 16..31), else -1."""
+    id_squares: list[int]
+    """Per piece id, the square it stands on, -1 once captured."""
+    king_squares: list[int]
+    """Indexed by sign: ``king_squares[1]`` Red's king, ``king_squares[-1]`` Black's."""
+    stack: list[StackEntry]
+    """The undo records of the moves played, oldest first (each with its ``note``)."""
 
     def __init__(self, fen: str | None = None) -> None:
         setup = parse_fen(START_FEN if fen is None else fen)
@@ -94,9 +121,9 @@ class Board:
 
     def _load(self, setup: Setup) -> None:
         validate_setup(setup)
-        self._b: list[int] = list(setup.placement)
-        self._ids: list[int] = [-1] * 90
-        self._loc: list[int] = [-1] * 32
+        self.squares = list(setup.placement)
+        self.square_ids = [-1] * 90
+        self.id_squares = [-1] * 32
         self._id_code: list[int] = [0] * 32
         next_id = {1: 0, -1: 16}
         # FEN order (Black's back rank first, left to right) gives ids that are
@@ -104,27 +131,27 @@ class Board:
         for rank in range(9, -1, -1):
             for file in range(9):
                 sq = rank * 9 + file
-                code = self._b[sq]
+                code = self.squares[sq]
                 if code:
                     side = 1 if code > 0 else -1
                     pid = next_id[side]
                     next_id[side] += 1
-                    self._ids[sq] = pid
-                    self._loc[pid] = sq
+                    self.square_ids[sq] = pid
+                    self.id_squares[pid] = sq
                     self._id_code[pid] = code
-        self._ksq: list[int] = [0, self._b.index(1), self._b.index(-1)]
-        self._side = setup.turn.sign
+        self.king_squares = [0, self.squares.index(1), self.squares.index(-1)]
+        self.side = setup.turn.sign
         self._halfmove = setup.halfmove_clock
         self._fullmove = setup.fullmove_number
-        self._stack: list[StackEntry] = []
-        key = ZOBRIST_SIDE if self._side < 0 else 0
-        for sq, code in enumerate(self._b):
+        self.stack = []
+        key = ZOBRIST_SIDE if self.side < 0 else 0
+        for sq, code in enumerate(self.squares):
             if code:
                 key ^= ZOBRIST[code + 7][sq]
         self._key = key
         self._start_fen = write_fen(setup)
-        if self._king_attacked(self._ksq[-self._side], -self._side):
-            who = Color.from_sign(-self._side)
+        if self.king_attacked(self.king_squares[-self.side], -self.side):
+            who = Color.from_sign(-self.side)
             raise IllegalSetupError(
                 f"{who.en} is in check but it is {who.opponent.en}'s turn: "
                 "the side that just moved cannot have left its king attacked",
@@ -134,7 +161,7 @@ class Board:
     # ------------------------------------------------------------------ state
     @property
     def turn(self) -> Color:
-        return Color.RED if self._side > 0 else Color.BLACK
+        return Color.RED if self.side > 0 else Color.BLACK
 
     @property
     def key(self) -> int:
@@ -153,7 +180,7 @@ class Board:
     @property
     def ply(self) -> int:
         """Number of moves pushed since this board was set up."""
-        return len(self._stack)
+        return len(self.stack)
 
     @property
     def start_fen(self) -> str:
@@ -161,50 +188,45 @@ class Board:
 
     @property
     def move_stack(self) -> list[Move]:
-        return [Move.decode(e.move) for e in self._stack]
-
-    @property
-    def stack(self) -> tuple[StackEntry, ...]:
-        """The undo records of the moves played, oldest first (read-only)."""
-        return tuple(self._stack)
+        return [Move.decode(e.move) for e in self.stack]
 
     def key_history(self) -> list[int]:
         """Zobrist keys of every position since setup, the current one last."""
-        return [e.key for e in self._stack] + [self._key]
+        return [e.key for e in self.stack] + [self._key]
 
     def setup(self) -> Setup:
-        return Setup(tuple(self._b), self.turn, self._halfmove, self._fullmove)
+        return Setup(tuple(self.squares), self.turn, self._halfmove, self._fullmove)
 
     def fen(self) -> str:
         return write_fen(self.setup())
 
     def copy(self, *, stack: bool = True) -> Board:
         other = Board.__new__(Board)
-        other._b = self._b[:]
-        other._ids = self._ids[:]
-        other._loc = self._loc[:]
+        other.squares = self.squares[:]
+        other.square_ids = self.square_ids[:]
+        other.id_squares = self.id_squares[:]
         other._id_code = self._id_code[:]
-        other._ksq = self._ksq[:]
-        other._side = self._side
+        other.king_squares = self.king_squares[:]
+        other.side = self.side
         other._halfmove = self._halfmove
         other._fullmove = self._fullmove
         other._key = self._key
-        other._stack = self._stack[:] if stack else []
+        other.stack = self.stack[:] if stack else []
         other._start_fen = self._start_fen if stack else self.fen()
         return other
 
     def piece_at(self, sq: Square) -> Piece | None:
-        code = self._b[_square(sq)]
+        code = self.squares[_square(sq)]
         return Piece.from_code(code) if code else None
 
     def piece_id_at(self, sq: Square) -> int | None:
         """Stable id of the piece on ``sq`` (it keeps its id as it moves)."""
-        pid = self._ids[_square(sq)]
+        pid = self.square_ids[_square(sq)]
         return pid if pid >= 0 else None
 
     def piece_square(self, piece_id: int) -> Square | None:
         """Where the piece with this id stands now, ``None`` once captured."""
-        sq = self._loc[self._piece_id(piece_id)]
+        sq = self.id_squares[self._piece_id(piece_id)]
         return sq if sq >= 0 else None
 
     def piece_by_id(self, piece_id: int) -> Piece:
@@ -222,17 +244,17 @@ class Board:
 
     def pieces(self, color: Color | None = None) -> Iterator[tuple[Square, Piece]]:
         """(square, piece) for every piece (of one colour), in square order."""
-        for sq, code in enumerate(self._b):
+        for sq, code in enumerate(self.squares):
             if code and (color is None or (code > 0) == (color is Color.RED)):
                 yield sq, Piece.from_code(code)
 
     def king_square(self, color: Color) -> Square:
-        return self._ksq[_color(color).sign]
+        return self.king_squares[_color(color).sign]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self._b == other._b and self._side == other._side
+        return self.squares == other.squares and self.side == other.side
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -244,16 +266,17 @@ class Board:
         for rank in range(9, -1, -1):
             row = []
             for file in range(9):
-                code = self._b[rank * 9 + file]
+                code = self.squares[rank * 9 + file]
                 row.append(Piece.from_code(code).letter if code else ".")
             rows.append(f"{rank} " + " ".join(row))
         rows.append("  a b c d e f g h i")
         return "\n".join(rows)
 
     # ---------------------------------------------------------------- attacks
-    def _king_attacked(self, k: int, side: int) -> bool:
-        """Is the king of ``side`` on ``k`` attacked (flying general included)?"""
-        b = self._b
+    def king_attacked(self, k: int, side: int) -> bool:
+        """Is the king of ``side`` (+1/-1), standing on ``k``, attacked (flying general
+        included)? Low level: ``k`` is not checked (``king_squares[side]`` normally)."""
+        b = self.squares
         rook = -5 * side
         cannon = -6 * side
         king = -side
@@ -283,25 +306,25 @@ class Board:
         Pseudo-legal: a pinned attacker still attacks. The king attacks its palace
         neighbours and, along an open file, the enemy king (flying general).
         """
-        return sorted(set(attackers_on(self._b, _square(sq), _color(color).sign)))
+        return sorted(set(attackers_on(self.squares, _square(sq), _color(color).sign)))
 
     def is_check(self) -> bool:
         """Is the side to move in check?"""
-        return self._king_attacked(self._ksq[self._side], self._side)
+        return self.king_attacked(self.king_squares[self.side], self.side)
 
     def checkers(self) -> list[Square]:
         """Squares of the pieces giving check to the side to move."""
         if not self.is_check():
             return []
-        k = self._ksq[self._side]
+        k = self.king_squares[self.side]
         return self.attackers(self.turn.opponent, k)
 
     # --------------------------------------------------------- move generation
     def _pseudo_codes(self) -> list[int]:
         """Moves obeying piece geometry, ignoring the own king's safety."""
-        b = self._b
-        side = self._side
-        loc = self._loc
+        b = self.squares
+        side = self.side
+        loc = self.id_squares
         out: list[int] = []
         first = 0 if side > 0 else 16
         for pid in range(first, first + 16):
@@ -313,15 +336,15 @@ class Board:
 
     def _safe_after(self, m: int) -> bool:
         """Would the mover's king be safe after pseudo-legal move ``m``?"""
-        b = self._b
-        side = self._side
+        b = self.squares
+        side = self.side
         f = m >> 7
         t = m & 127
         p = b[f]
         cap = b[t]
         b[t] = p
         b[f] = 0
-        safe = not self._king_attacked(t if p == side else self._ksq[side], side)
+        safe = not self.king_attacked(t if p == side else self.king_squares[side], side)
         b[f] = p
         b[t] = cap
         return safe
@@ -336,8 +359,8 @@ class Board:
         cannon that would then have a screen). Every other move is legal when not in
         check, which spares the full test for most moves.
         """
-        b = self._b
-        k = self._ksq[side]
+        b = self.squares
+        k = self.king_squares[side]
         rook = -5 * side
         cannon = -6 * side
         king = -side
@@ -385,16 +408,16 @@ class Board:
     def _legal_iter(self) -> Iterator[int]:
         """Legal moves as ints, piece by piece: pseudo-legal moves that pass the
         king-safety filter (lazy, so ``has_legal_move`` stops at the first)."""
-        side = self._side
+        side = self.side
         danger = self._danger(side)
         safe = self._safe_after
-        b = self._b
-        loc = self._loc
+        b = self.squares
+        loc = self.id_squares
         bad_from: set[int] | None = None
         bad_to: set[int] = set()
         if danger is not None:  # (in check, every move gets the full test)
             bad_from, bad_to = danger
-            bad_from.add(self._ksq[side])  # king moves always get the full test
+            bad_from.add(self.king_squares[side])  # king moves always get the full test
         first = 0 if side > 0 else 16
         for pid in range(first, first + 16):
             s = loc[pid]
@@ -406,7 +429,9 @@ class Board:
                 if (free and t not in bad_to) or safe(base | t):
                     yield base | t
 
-    def _legal_codes(self) -> list[int]:
+    def legal_codes(self) -> list[int]:
+        """The legal moves as ints ``from << 7 | to``, piece by piece (the fast form of
+        :attr:`legal_moves`)."""
         return list(self._legal_iter())
 
     def has_legal_move(self) -> bool:
@@ -422,46 +447,50 @@ class Board:
         return [Move.decode(m) for m in self._pseudo_codes()]
 
     def is_legal(self, move: Move) -> bool:
-        return self._is_legal_code(_move(move).encode())
+        return self.is_legal_code(_move(move).encode())
 
-    def _is_legal_code(self, m: int) -> bool:
-        """One move's legality: only the moving piece's geometry is generated."""
+    def is_legal_code(self, m: int) -> bool:
+        """Is the move ``m`` (``from << 7 | to``, both squares 0..89) legal? Only the
+        moving piece's geometry is generated (the fast form of :meth:`is_legal`)."""
         f = m >> 7
-        side = self._side
-        if self._b[f] * side <= 0:
+        side = self.side
+        if self.squares[f] * side <= 0:
             return False
-        return (m & 127) in piece_targets(self._b, f, side) and self._safe_after(m)
+        return (m & 127) in piece_targets(self.squares, f, side) and self._safe_after(m)
 
     def is_capture(self, move: Move) -> bool:
         _move(move)
-        return self._b[move.to_square] * self._b[move.from_square] < 0
+        return self.squares[move.to_square] * self.squares[move.from_square] < 0
 
     def gives_check(self, move: Move) -> bool:
         """Would the (legal) ``move`` give check?"""
         if not self.is_legal(move):
             raise illegal_move_error(self, move)
-        self._push_code(move.encode(), None)
+        self.push_code(move.encode(), None)
         try:
             return self.is_check()
         finally:
-            self._pop_code()
+            self.pop_code()
 
     # ---------------------------------------------------------------- push/pop
-    def _push_code(self, m: int, note: object) -> None:
+    def push_code(self, m: int, note: object = None) -> None:
+        """Play the move ``m`` (``from << 7 | to``) **without** a legality test; ``note``
+        goes on :attr:`stack` with it. Only for moves known legal (``legal_codes()``):
+        an illegal one leaves the board in a state no rule describes."""
         f = m >> 7
         t = m & 127
-        b = self._b
-        ids = self._ids
+        b = self.squares
+        ids = self.square_ids
         p = b[f]
         cap = b[t]
         pid = ids[f]
         cid = ids[t]
-        self._stack.append(StackEntry(m, cap, cid, self._key, self._halfmove, note))
+        self.stack.append(StackEntry(m, cap, cid, self._key, self._halfmove, note))
         zp = ZOBRIST[p + 7]
         key = self._key ^ zp[f] ^ zp[t] ^ ZOBRIST_SIDE
         if cap:
             key ^= ZOBRIST[cap + 7][t]
-            self._loc[cid] = -1
+            self.id_squares[cid] = -1
             self._halfmove = 0
         else:
             self._halfmove += 1
@@ -469,34 +498,36 @@ class Board:
         b[f] = 0
         ids[t] = pid
         ids[f] = -1
-        self._loc[pid] = t
+        self.id_squares[pid] = t
         if p == 1 or p == -1:
-            self._ksq[p] = t
-        if self._side < 0:
+            self.king_squares[p] = t
+        if self.side < 0:
             self._fullmove += 1
-        self._side = -self._side
+        self.side = -self.side
         self._key = key
 
-    def _pop_code(self) -> StackEntry:
-        entry = self._stack.pop()
+    def pop_code(self) -> StackEntry:
+        """Undo the last move and return its undo record (``IndexError`` if none: the
+        checked form is :meth:`pop`)."""
+        entry = self.stack.pop()
         m = entry.move
         f = m >> 7
         t = m & 127
-        b = self._b
-        ids = self._ids
+        b = self.squares
+        ids = self.square_ids
         p = b[t]
         pid = ids[t]
         b[f] = p
         b[t] = entry.captured
         ids[f] = pid
         ids[t] = entry.captured_id
-        self._loc[pid] = f
+        self.id_squares[pid] = f
         if entry.captured_id >= 0:
-            self._loc[entry.captured_id] = t
+            self.id_squares[entry.captured_id] = t
         if p == 1 or p == -1:
-            self._ksq[p] = f
-        self._side = -self._side
-        if self._side < 0:
+            self.king_squares[p] = f
+        self.side = -self.side
+        if self.side < 0:
             self._fullmove -= 1
         self._key = entry.key
         self._halfmove = entry.halfmove_clock
@@ -509,22 +540,22 @@ class Board:
         per-move facts there).
         """
         m = _move(move).encode()
-        if not self._is_legal_code(m):
+        if not self.is_legal_code(m):
             raise illegal_move_error(self, move)
-        self._push_code(m, note)
+        self.push_code(m, note)
 
     def push_unchecked(self, move: Move, *, note: object = None) -> None:
         """Play a move known to be legal (e.g. taken from ``legal_moves``)."""
-        self._push_code(_move(move).encode(), note)
+        self.push_code(_move(move).encode(), note)
 
     def pop(self) -> Move:
         """Take back the last move."""
-        if not self._stack:
+        if not self.stack:
             raise NoMoveToUndoError("there is no move to take back: none has been played")
-        return Move.decode(self._pop_code().move)
+        return Move.decode(self.pop_code().move)
 
     def peek(self) -> Move | None:
-        return Move.decode(self._stack[-1].move) if self._stack else None
+        return Move.decode(self.stack[-1].move) if self.stack else None
 
     def illegal_reason(self, move: Move) -> IllegalReason | None:
         """Why ``move`` is illegal here (code, Vietnamese and English), or ``None``."""
@@ -562,13 +593,13 @@ class LegalMoves:
         self._board = board
 
     def __iter__(self) -> Iterator[Move]:
-        return (Move.decode(m) for m in self._board._legal_codes())
+        return (Move.decode(m) for m in self._board.legal_codes())
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Move) and self._board.is_legal(move)
 
     def __len__(self) -> int:
-        return len(self._board._legal_codes())
+        return len(self._board.legal_codes())
 
     def iccs(self) -> list[str]:
         """The legal moves as ICCS texts (quicker than reading ``.iccs`` of each ``Move``).
@@ -577,7 +608,7 @@ class LegalMoves:
         ['a0a1', 'a0a2', 'a3a4']
         """
         names = _SQUARE_NAMES
-        return [names[m >> 7] + names[m & 127] for m in self._board._legal_codes()]
+        return [names[m >> 7] + names[m & 127] for m in self._board.legal_codes()]
 
     def count(self) -> int:
         return len(self)

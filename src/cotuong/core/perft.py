@@ -22,11 +22,11 @@ def perft(board: Board, depth: int) -> int:
 
 
 def _perft(board: Board, depth: int) -> int:
-    codes = board._legal_codes()
+    codes = board.legal_codes()
     if depth == 1:
         return len(codes)
-    push = board._push_code
-    pop = board._pop_code
+    push = board.push_code
+    pop = board.pop_code
     total = 0
     for m in codes:
         push(m, None)
@@ -42,10 +42,10 @@ def divide(
     if depth < 1:
         raise ValueError(f"divide depth must be >= 1, not {depth}")
     out: dict[str, int] = {}
-    for m in board._legal_codes():
-        board._push_code(m, None)
+    for m in board.legal_codes():
+        board.push_code(m, None)
         n = _perft(board, depth - 1) if depth > 1 else 1
-        board._pop_code()
+        board.pop_code()
         iccs = "abcdefghi"[(m >> 7) % 9] + str((m >> 7) // 9)
         iccs += "abcdefghi"[(m & 127) % 9] + str((m & 127) // 9)
         out[iccs] = n

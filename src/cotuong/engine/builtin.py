@@ -206,7 +206,7 @@ class BuiltinEngine:
             move = Move.from_iccs(text)
             board.push(move)
             codes.append(move_code(move))
-        legal = board._legal_codes()
+        legal = board.legal_codes()
         if limits.searchmoves:
             wanted = {move_code(Move.from_iccs(text)) for text in limits.searchmoves}
             legal = [m for m in legal if m in wanted] or legal

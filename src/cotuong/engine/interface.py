@@ -1,5 +1,6 @@
-"""The one interface through which the server, tournaments, matches and the terminal
-game talk to an engine: the built-in AI and external UCI/UCCI engines alike.
+"""The one interface through which the server (AI moves, analysis), matches and the
+terminal game talk to an engine: the built-in AI and external UCI/UCCI engines alike.
+(Tournaments pair players and keep standings; they drive no engine.)
 
 Moves are ICCS strings (``h2e2``: files a-i, ranks 0-9 from Red's side), positions are
 a start FEN plus the moves played since, exactly as the UCI ``position`` command.

@@ -2,7 +2,7 @@
 
 A position is a tuple of NumPy arrays (Numba passes it to compiled code by reference):
 
-* ``b``      int8[90]  piece codes (+kind Red, -kind Black, 0 empty), as ``Board._b``;
+* ``b``      int8[90]  piece codes (+kind Red, -kind Black, 0 empty), as ``Board.squares``;
 * ``sqid``   int8[90]  id of the piece on each square or -1 (Red 0..15, Black 16..31, king first);
 * ``plist``  int32[32] square of each piece id or -1 once captured;
 * ``st``     int64[24] scalars: side to move (0 Red, 1 Black), Zobrist key, incremental
@@ -421,7 +421,7 @@ def position_from_board(board: Board, weights: EvalWeights | None = None) -> Pos
     """The engine position of ``board`` (placement and side only; history starts here),
     evaluated with ``weights`` (default: the shipped ones)."""
     w = weights or default_weights()
-    codes = board._b
+    codes = board.squares
     b = np.array(codes, dtype=np.int8)
     sqid = np.full(90, -1, dtype=np.int8)
     plist = np.full(32, -1, dtype=np.int32)

@@ -1,23 +1,38 @@
-"""Precomputed geometry, piece values (for move ordering and exchanges) and Zobrist keys as
+"""The board geometry, piece values (for move ordering and exchanges) and Zobrist keys as
 NumPy arrays; the evaluation's weights are data (:mod:`cotuong.engine.weights`).
 
-Built once at import with NumPy only (no Numba compile), so importing the engine package
-stays cheap. Squares are ``rank * 9 + file`` (rank 0 = Red's back rank), exactly as in
-:mod:`cotuong.core`; a piece code is ``+kind`` for Red and ``-kind`` for Black with the
-kinds of :class:`cotuong.core.types.PieceType` (KING=1 … PAWN=7). Colour-indexed tables use
-index 0 for Red and 1 for Black.
+The geometry and the keys are the core's (:mod:`cotuong.core.tables`), laid out as
+fixed-width arrays for compiled code: one implementation of each, so the engine and the
+rules can never disagree on a move or a key. Built once at import with NumPy only (no
+Numba compile), so importing the engine package stays cheap. Squares are
+``rank * 9 + file`` (rank 0 = Red's back rank), as in :mod:`cotuong.core`; a piece code
+is ``+kind`` for Red and ``-kind`` for Black with the kinds of
+:class:`cotuong.core.types.PieceType` (KING=1 … PAWN=7). Colour-indexed tables use index
+0 for Red and 1 for Black (the core's use the sign, +1 and -1).
 
 >>> int(HORSE_N[0]), int(KING_N[4]), int(PAWN_N[0, 27])
 (2, 3, 1)
+>>> from cotuong import Board
+>>> board = Board()
+>>> key = 0
+>>> for sq, code in enumerate(board.squares):
+...     key ^= int(ZOBRIST[code + 7, sq]) if code else 0
+>>> key == _signed(board.key)
+True
 """
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
 import numpy.typing as npt
 
+from cotuong.core import tables as core
+
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
+T = TypeVar("T")
 
 KING, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN = 1, 2, 3, 4, 5, 6, 7
 
@@ -30,125 +45,64 @@ VALUE[KING] = 0
 ORDER_VALUE = np.array([0, 50, 2, 2, 4, 9, 5, 1], dtype=np.int32)
 
 
-def _sq(f: int, r: int) -> int:
-    return r * 9 + f
-
-
-def _on(f: int, r: int) -> bool:
-    return 0 <= f < 9 and 0 <= r < 10
-
-
-def _in_palace(f: int, r: int) -> bool:
-    return 3 <= f <= 5 and (r <= 2 or r >= 7)
-
-
 def _build_rays() -> tuple[I32, I32]:
     """RAY[sq, d, i]: the i-th square outward from sq in direction d (N, S, E, W)."""
     ray = np.full((90, 4, 9), -1, dtype=np.int32)
     ray_len = np.zeros((90, 4), dtype=np.int32)
-    for s in range(90):
-        f, r = s % 9, s // 9
-        for d, (df, dr) in enumerate(((0, 1), (0, -1), (1, 0), (-1, 0))):
-            nf, nr, n = f + df, r + dr, 0
-            while _on(nf, nr):
-                ray[s, d, n] = _sq(nf, nr)
-                n += 1
-                nf, nr = nf + df, nr + dr
-            ray_len[s, d] = n
+    for s, lines in enumerate(core.RAYS):
+        for d, line in enumerate(lines):
+            ray[s, d, :len(line)] = line
+            ray_len[s, d] = len(line)
     return ray, ray_len
 
 
-def _build_horse() -> tuple[I32, I32, I32, I32, I32, I32]:
-    """Horse moves (to, leg) from each square, and horse attackers (from, leg) of each square."""
-    to = np.full((90, 8), -1, dtype=np.int32)
-    leg = np.full((90, 8), -1, dtype=np.int32)
+def _pairs(table: core.PairTable, width: int) -> tuple[I32, I32, I32]:
+    """(square, by-square, count) arrays of a table of (square, leg or eye) pairs."""
+    to = np.full((90, width), -1, dtype=np.int32)
+    via = np.full((90, width), -1, dtype=np.int32)
     n = np.zeros(90, dtype=np.int32)
-    afrom = np.full((90, 8), -1, dtype=np.int32)
-    aleg = np.full((90, 8), -1, dtype=np.int32)
-    an = np.zeros(90, dtype=np.int32)
-    for s in range(90):
-        f, r = s % 9, s // 9
-        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
-            tf, tr = f + df, r + dr
-            if not _on(tf, tr):
-                continue
-            # The leg is the orthogonal neighbour of the horse in the direction of the long step.
-            lg = _sq(f, r + dr // 2) if abs(dr) == 2 else _sq(f + df // 2, r)
-            t = _sq(tf, tr)
-            to[s, n[s]] = t
-            leg[s, n[s]] = lg
-            n[s] += 1
-            afrom[t, an[t]] = s
-            aleg[t, an[t]] = lg
-            an[t] += 1
-    return to, leg, n, afrom, aleg, an
+    for s, pairs in enumerate(table):
+        for i, (t, v) in enumerate(pairs):
+            to[s, i], via[s, i] = t, v
+        n[s] = len(pairs)
+    return to, via, n
 
 
-def _build_steps(kind: int) -> tuple[I32, I32, I32]:
-    """(to, eye, count) for king, advisor and elephant; eye is the elephant's blocking point."""
-    to = np.full((90, 4), -1, dtype=np.int32)
-    eye = np.full((90, 4), -1, dtype=np.int32)
+def _squares(table: core.Table, width: int) -> tuple[I32, I32]:
+    """(square, count) arrays of a table of squares."""
+    to = np.full((90, width), -1, dtype=np.int32)
     n = np.zeros(90, dtype=np.int32)
-    for s in range(90):
-        f, r = s % 9, s // 9
-        if kind == KING:
-            deltas = ((0, 1), (0, -1), (1, 0), (-1, 0))
-        elif kind == ADVISOR:
-            deltas = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-        else:
-            deltas = ((2, 2), (2, -2), (-2, 2), (-2, -2))
-        for df, dr in deltas:
-            tf, tr = f + df, r + dr
-            if not _on(tf, tr):
-                continue
-            if kind in (KING, ADVISOR):
-                # The palace a piece lives in is fixed by its own square.
-                if not (_in_palace(f, r) and _in_palace(tf, tr) and (r <= 2) == (tr <= 2)):
-                    continue
-            elif (r <= 4) != (tr <= 4):  # elephants never cross the river
-                continue
-            to[s, n[s]] = _sq(tf, tr)
-            eye[s, n[s]] = _sq(f + df // 2, r + dr // 2)
-            n[s] += 1
-    return to, eye, n
+    for s, targets in enumerate(table):
+        to[s, :len(targets)] = targets
+        n[s] = len(targets)
+    return to, n
 
 
-def _build_pawn() -> tuple[I32, I32, I32, I32]:
-    """PAWN_TO[c, sq, i]: moves of a pawn of colour c; PAWN_AFROM[c, sq, i]: its attackers of sq."""
-    to = np.full((2, 90, 3), -1, dtype=np.int32)
-    n = np.zeros((2, 90), dtype=np.int32)
-    afrom = np.full((2, 90, 3), -1, dtype=np.int32)
-    an = np.zeros((2, 90), dtype=np.int32)
-    for c, fwd in ((0, 1), (1, -1)):
-        for s in range(90):
-            f, r = s % 9, s // 9
-            crossed = r >= 5 if c == 0 else r <= 4
-            targets = [(f, r + fwd)]
-            if crossed:
-                targets += [(f - 1, r), (f + 1, r)]
-            for tf, tr in targets:
-                if _on(tf, tr):
-                    t = _sq(tf, tr)
-                    to[c, s, n[c, s]] = t
-                    n[c, s] += 1
-                    afrom[c, t, an[c, t]] = s
-                    an[c, t] += 1
-    return to, n, afrom, an
+def _both_sides(by_side: tuple[tuple[tuple[T, ...], ...], ...]) -> tuple[tuple[T, ...], ...]:
+    """One table for both colours of a piece that never leaves its side's palace or half
+    (the square tells whose it is)."""
+    return tuple(red + black for red, black in zip(by_side[1], by_side[-1], strict=True))
 
 
-def _build_zobrist() -> tuple[I64, int]:
-    # A fixed seed keeps keys identical across processes (the TT never leaves a process,
-    # but reproducible keys make bugs reproducible).
-    rng = np.random.default_rng(0x5EED_C07)
-    z = rng.integers(1, 2**62, size=(15, 90), dtype=np.int64)
-    side = int(rng.integers(1, 2**62, dtype=np.int64))
-    return z, side
+def _by_colour(by_side: tuple[core.Table, core.Table, core.Table]) -> tuple[I32, I32]:
+    """A pawn table indexed [colour, sq, i] (0 Red, 1 Black) from the core's [side][sq]."""
+    (red, red_n), (black, black_n) = _squares(by_side[1], 3), _squares(by_side[-1], 3)
+    return np.stack([red, black]), np.stack([red_n, black_n])
+
+
+def _signed(key: int) -> int:
+    """A 64-bit key as the int64 with the same bits (NumPy and Numba hold int64)."""
+    return key - (1 << 64) if key >= 1 << 63 else key
 
 
 RAY, RAY_LEN = _build_rays()
-HORSE_TO, HORSE_LEG, HORSE_N, HORSE_AFROM, HORSE_ALEG, HORSE_AN = _build_horse()
-KING_TO, _KING_EYE, KING_N = _build_steps(KING)
-ADVISOR_TO, _ADVISOR_EYE, ADVISOR_N = _build_steps(ADVISOR)
-ELEPHANT_TO, ELEPHANT_EYE, ELEPHANT_N = _build_steps(ELEPHANT)
-PAWN_TO, PAWN_N, PAWN_AFROM, PAWN_AN = _build_pawn()
-ZOBRIST, ZOBRIST_SIDE = _build_zobrist()
+HORSE_TO, HORSE_LEG, HORSE_N = _pairs(core.HORSE, 8)
+HORSE_AFROM, HORSE_ALEG, HORSE_AN = _pairs(core.HORSE_FROM, 8)
+KING_TO, KING_N = _squares(_both_sides(core.KING), 4)
+ADVISOR_TO, ADVISOR_N = _squares(_both_sides(core.ADVISOR), 4)
+ELEPHANT_TO, ELEPHANT_EYE, ELEPHANT_N = _pairs(_both_sides(core.ELEPHANT), 4)
+PAWN_TO, PAWN_N = _by_colour(core.PAWN)
+PAWN_AFROM, PAWN_AN = _by_colour(core.PAWN_FROM)
+# The core's keys, so an engine position and a Board of the same position share a key.
+ZOBRIST: I64 = np.array(core.ZOBRIST, dtype=np.uint64).view(np.int64)
+ZOBRIST_SIDE: int = _signed(core.ZOBRIST_SIDE)

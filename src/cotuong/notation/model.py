@@ -105,7 +105,7 @@ def _front_first(color: Color, squares: list[Square]) -> list[Square]:
 def _same_kind_by_file(board: Board, color: Color, kind: PieceType) -> dict[int, list[Square]]:
     code = int(kind) * color.sign
     by_file: dict[int, list[Square]] = {}
-    b, loc = board._b, board._loc
+    b, loc = board.squares, board.id_squares
     first = 0 if color is Color.RED else 16
     # The 16 piece ids of a side, not the 90 squares: this runs for every ply read.
     for pid in range(first, first + 16):
@@ -294,7 +294,7 @@ def resolve(board: Board, spec: MoveSpec, text: str = "") -> Move:
             first_reason = first_reason or target
             continue
         move = Move(sq, target)
-        if board._is_legal_code(move.encode()):
+        if board.is_legal_code(move.encode()):
             legal.append(move)
         elif first_illegal is None:
             first_illegal = move

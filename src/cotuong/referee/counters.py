@@ -38,7 +38,7 @@ class DrawCounters:
     def effective(self, board: Board, rules: RuleSet) -> int:
         """The effective plies so far (chase facts are computed lazily, only once the game
         is long enough to need them)."""
-        stack = board._stack
+        stack = board.stack
         fill_chases(board, self._effective_done, rules.chase_options)
         for i in range(self._effective_done, len(stack)):
             if not _forcing(board, i) and not (i > 0 and _forcing(board, i - 1)):
@@ -48,7 +48,7 @@ class DrawCounters:
 
 
 def _forcing(board: Board, i: int) -> bool:
-    note = board._stack[i].note
+    note = board.stack[i].note
     return isinstance(note, PlyNote) and (note.check or bool(note.chases))
 
 
@@ -57,10 +57,10 @@ def claim_counted_plies(board: Board, color: Color, max_counted_checks: int | No
     most ``max_counted_checks`` of the claimant's checks count; each check beyond them
     does not, nor does its reply)."""
     plies = board.halfmove_clock
-    stack = board._stack
+    stack = board.stack
     # Plies counted before this game started (FEN clock) have no facts: no checks.
     window = stack[max(0, len(stack) - plies):] if plies else []
-    first_mover = board._side if len(window) % 2 == 0 else -board._side
+    first_mover = board.side if len(window) % 2 == 0 else -board.side
     own_checks = sum(
         1 for i, e in enumerate(window)
         if (first_mover if i % 2 == 0 else -first_mover) == color.sign

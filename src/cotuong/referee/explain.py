@@ -35,9 +35,9 @@ _DRAWS = {
 def loop_move_texts(board: Board, start: int) -> list[str]:
     """Vietnamese notation of the moves ``start..`` of ``board``'s stack, in order."""
     work = board.copy()
-    stack = board._stack
+    stack = board.stack
     for _ in range(len(stack) - start):
-        work._pop_code()
+        work.pop_code()
     texts = []
     for entry in stack[start:]:
         move = Move.decode(entry.move)
@@ -45,7 +45,7 @@ def loop_move_texts(board: Board, start: int) -> list[str]:
             texts.append(make_move_text(work, move, "vi"))
         except (CotuongError, ImportError):  # no Vietnamese text: ICCS still names it
             texts.append(move.iccs)
-        work._push_code(entry.move, entry.note)
+        work.push_code(entry.move, entry.note)
     return texts
 
 
@@ -78,8 +78,8 @@ def conduct_message(board: Board, conduct: SideConduct, moves: list[str]) -> Mes
 def _ruling_parts(board: Board, ruling: Ruling, last_loop: int) -> tuple[Termination, Message]:
     """The termination and the reason (without "X wins: " / "Draw: ") of a ruling."""
     texts = loop_move_texts(board, last_loop)
-    first = Color.from_sign(board._side if (len(board._stack) - last_loop) % 2 == 0
-                            else -board._side)
+    first = Color.from_sign(board.side if (len(board.stack) - last_loop) % 2 == 0
+                            else -board.side)
     parts = {c: conduct_message(board, ruling.conduct(c), _side_moves(texts, first, c))
              for c in (Color.RED, Color.BLACK)}
     winner = ruling.winner

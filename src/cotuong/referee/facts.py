@@ -70,16 +70,16 @@ def _legal_capture(board: Board, f: int, t: int, side: int, base: frozenset[int]
     in check must not seem to create, by answering it, threats it already had.
     A king may never step onto an attacked square.
     """
-    b = board._b
+    b = board.squares
     p = b[f]
     cap = b[t]
     b[t] = p
     b[f] = 0
     try:
         if p == side:
-            return not board._king_attacked(t, side)
-        k = board._ksq[side]
-        if not board._king_attacked(k, side):
+            return not board.king_attacked(t, side)
+        k = board.king_squares[side]
+        if not board.king_attacked(k, side):
             return True
         return bool(base) and _king_attackers(board, side) <= base
     finally:
@@ -89,8 +89,8 @@ def _legal_capture(board: Board, f: int, t: int, side: int, base: frozenset[int]
 
 def _king_attackers(board: Board, side: int) -> frozenset[int]:
     """Squares of the pieces attacking ``side``'s king (flying general included)."""
-    k = board._ksq[side]
-    if not board._king_attacked(k, side):
+    k = board.king_squares[side]
+    if not board.king_attacked(k, side):
         return frozenset()
     return frozenset(board.attackers(Color.from_sign(-side), k))
 
@@ -103,7 +103,7 @@ def _really_protected(board: Board, f: int, t: int, side: int, base: frozenset[i
     other king or step into an attack, does not protect. ``base``: the squares
     attacking the owner's king before the capture.
     """
-    b = board._b
+    b = board.squares
     p = b[f]
     cap = b[t]
     b[t] = p
@@ -120,7 +120,7 @@ def _pinned(board: Board, t: int, owner: int, base: frozenset[int]) -> bool:
     """Is the piece on ``t`` pinned so that it cannot move at all (``000`` point 7:
     "bị ghim không dịch chuyển được")? A pinned rook that can still slide along the
     pinning line is not."""
-    b = board._b
+    b = board.squares
     q = b[t]
     b[t] = 0
     try:
@@ -153,9 +153,9 @@ def _relation(board: Board, side: int,
               options: ChaseOptions) -> tuple[frozenset[Threat], frozenset[Threat]]:
     """(threats, legal captures) of ``side``: the second is every legal capture of a
     non-king piece by a non-king, non-pawn attacker, chase-worthy or not."""
-    b = board._b
-    ids = board._ids
-    loc = board._loc
+    b = board.squares
+    ids = board.square_ids
+    loc = board.id_squares
     out: set[Threat] = set()
     caps: set[Threat] = set()
     own_base = _king_attackers(board, side)
@@ -207,10 +207,10 @@ def move_chases(board: Board, move: int, options: ChaseOptions = ASIAN_CHASE) ->
     >>> sorted(move_chases(b, Move.from_iccs("g0g4").encode()))
     [17]
     """
-    mover = board._side
+    mover = board.side
     before, caps_before = _relation(board, mover, options)
     opp_caps_before = _relation(board, -mover, options)[1]
-    board._push_code(move, None)
+    board.push_code(move, None)
     pairs = _new_after(board, move, mover, before, caps_before, opp_caps_before, options)
     return frozenset(v for _, v in pairs)
 
@@ -234,14 +234,14 @@ def _new_after(board: Board, move: int, mover: int, before: frozenset[Threat],
     fresh = after - before
     if not fresh:
         return frozenset()
-    b = board._b
+    b = board.squares
     f = move >> 7
     out: set[Threat] = set()
     defence: bool | None = None
     for aid, vid in fresh:
         if (aid, vid) in caps_before:
-            s = board._loc[aid]
-            t = board._loc[vid]
+            s = board.id_squares[aid]
+            t = board.id_squares[vid]
             kind = b[s] * mover
             vkind = -b[t] * mover
             plain = _protectors(board, s, t, mover)
@@ -265,7 +265,7 @@ def _new_after(board: Board, move: int, mover: int, before: frozenset[Threat],
 
 def _protectors(board: Board, s: int, t: int, side: int) -> list[int]:
     """Squares of the pieces that could geometrically recapture after ``s``x``t``."""
-    b = board._b
+    b = board.squares
     p = b[s]
     cap = b[t]
     b[t] = p
@@ -281,11 +281,11 @@ def _is_defence(board: Board, move: int, mover: int,
                 opp_caps_before: frozenset[Threat] | None, options: ChaseOptions) -> bool:
     """Did ``move`` (just played) take one of the mover's pieces out of capture?"""
     if opp_caps_before is None:
-        board._pop_code()
+        board.pop_code()
         try:
             opp_caps_before = _relation(board, -mover, options)[1]
         finally:
-            board._push_code(move, None)
+            board.push_code(move, None)
     opp_caps_after = _relation(board, -mover, options)[1]
     return bool(opp_caps_before - opp_caps_after)
 
@@ -293,7 +293,7 @@ def _is_defence(board: Board, move: int, mover: int,
 def _legal_capture_back(board: Board, v: int, a: int, owner: int, vkind: int,
                         base: frozenset[int]) -> bool:
     """Can the victim on ``v`` (of ``owner``) itself legally capture the attacker on ``a``?"""
-    b = board._b
+    b = board.squares
     return a in _capture_targets(b, v, owner) and _legal_capture(board, v, a, owner, base)
 
 
@@ -328,20 +328,20 @@ def fill_chases(board: Board, start: int, options: ChaseOptions) -> None:
     Works on a copy rewound to ply ``start`` and replayed, so ``board`` is untouched;
     the results land in the :class:`PlyNote` objects shared by both stacks.
     """
-    stack = board._stack
+    stack = board.stack
     if all(isinstance(e.note, PlyNote) and e.note.chases is not None for e in stack[start:]):
         return
     work = board.copy()
     for _ in range(len(stack) - start):
-        work._pop_code()
+        work.pop_code()
     for entry in stack[start:]:
-        mover = work._side
+        mover = work.side
         note = entry.note
         if isinstance(note, PlyNote) and note.chases is not None:
-            work._push_code(entry.move, note)
+            work.push_code(entry.move, note)
             continue
         before, caps_before = _relation(work, mover, options)
-        work._push_code(entry.move, note)
+        work.push_code(entry.move, note)
         pairs = _new_after(work, entry.move, mover, before, caps_before, None, options)
         if isinstance(note, PlyNote):
             note.chases = frozenset(v for _, v in pairs)

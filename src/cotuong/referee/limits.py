@@ -61,8 +61,8 @@ class Streaks:
         ids: frozenset[int] = frozenset()
         chasing = False
         if rules.limit_chases:
-            fill_chases(board, len(board._stack) - 1, rules.chase_options)
-            note = board._stack[-1].note
+            fill_chases(board, len(board.stack) - 1, rules.chase_options)
+            note = board.stack[-1].note
             if isinstance(note, PlyNote) and note.chases:
                 chasing = True
                 ids = note.chasers

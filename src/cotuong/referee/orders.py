@@ -158,7 +158,7 @@ def checking_pieces(board: Board) -> frozenset[int]:
     checked = board.turn
     king = board.king_square(checked)
     ids: set[int] = set()
-    stack = board._stack
+    stack = board.stack
     if stack:
         moved = board.piece_id_at(stack[-1].move & 127)
         if moved is not None:
@@ -168,11 +168,11 @@ def checking_pieces(board: Board) -> frozenset[int]:
         pid = board.piece_id_at(sq)
         if pid is not None:
             ids.add(pid)
-        if abs(board._b[sq]) == 6:  # a cannon: its screen
+        if abs(board.squares[sq]) == 6:  # a cannon: its screen
             step = (1 if king > sq else -1) * (1 if king // 9 == sq // 9 else 9)
             for between in range(sq + step, king, step):
-                if board._b[between]:
-                    if board._b[between] * checker.sign > 0:
+                if board.squares[between]:
+                    if board.squares[between] * checker.sign > 0:
                         screen = board.piece_id_at(between)
                         if screen is not None:
                             ids.add(screen)

@@ -83,8 +83,8 @@ def cycle_start(keys: list[int], occurrences: int = 3) -> int | None:
 def classify(board: Board, start: int, rules: RuleSet) -> Ruling:
     """Rule on the cycle made of the plies ``start..`` of ``board``'s stack."""
     fill_chases(board, start, rules.chase_options)
-    stack = board._stack
-    first_mover = board._side if (len(stack) - start) % 2 == 0 else -board._side
+    stack = board.stack
+    first_mover = board.side if (len(stack) - start) % 2 == 0 else -board.side
     conducts = {}
     for side in (1, -1):
         notes: list[PlyNote] = []

@@ -1,7 +1,7 @@
 """Helper for tests: a whole ``cotuong play`` game against the built-in engine, the
 human's moves typed in Vietnamese notation by a second built-in engine.
 
-Run as ``python play_typist.py --level 1 --typist-level 1 --color red --pgn FILE``.
+Run as ``python terminal_typist.py --level 1 --typist-level 1 --color red --pgn FILE``.
 It runs in its own process so that a crash of the compiled engine cannot take the
 test runner down with it. Prints the game's output, then ``TYPED n`` and ``RESULT r``.
 """
@@ -13,7 +13,7 @@ import io
 import sys
 
 from cotuong import Color, Move
-from cotuong.arena.play import PlaySettings, TerminalGame
+from cotuong.arena.terminal import PlaySettings, TerminalGame
 from cotuong.engine import BuiltinEngine
 from cotuong.engine.interface import Limits
 from cotuong.notation import make_move_text

@@ -11,7 +11,7 @@ import pytest
 from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, Color, Game, Move, Termination
-from cotuong.arena.play import PlaySettings, TerminalGame
+from cotuong.arena.terminal import PlaySettings, TerminalGame
 from cotuong.engine.interface import Info, Limits, SearchResult
 from cotuong.messages import Message
 from cotuong.notation import make_move_text
@@ -181,7 +181,7 @@ def test_play_whole_game_against_level_1(tmp_path: Path) -> None:
     (in a child process, so a crash of the compiled engine fails only this test)."""
     pytest.importorskip("numba", reason="the built-in engine needs the [engine] extra")
     pgn = tmp_path / "level1.pgn"
-    script = Path(__file__).resolve().parent / "play_typist.py"
+    script = Path(__file__).resolve().parent / "terminal_typist.py"
     proc = subprocess.run([sys.executable, str(script), "--level", "1", "--typist-level", "1",
                            "--pgn", str(pgn)], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -53,8 +53,12 @@ def _notation_why(exc: CotuongError) -> str | None:
     return Message.of(code).text("vi") if code in CATALOG else None
 
 
-def _t(lang: str, key: str, **kw: object) -> str:
-    """The terminal game's text ``key`` (catalog code ``PLAY_<KEY>``) in ``lang``."""
+def terminal_text(lang: str, key: str, **kw: object) -> str:
+    """The terminal game's text ``key`` (catalog code ``PLAY_<KEY>``) in ``lang``.
+
+    >>> terminal_text("en", "undo") == Message.of("PLAY_UNDO").text("en")
+    True
+    """
     return Message.of("PLAY_" + key.upper(), **kw).text(lang)
 
 
@@ -137,7 +141,7 @@ class TerminalGame:
                             highlight=highlight)
         self.say(flip_board_text(text) if self.flipped else text)
         if board.is_check() and self.game.outcome is None:
-            self.say(_t(self.s.lang, "check"))
+            self.say(terminal_text(self.s.lang, "check"))
 
     def _color_name(self, color: Color) -> str:
         return color.name_in(self.s.lang)
@@ -163,7 +167,7 @@ class TerminalGame:
         if _ICCS.match(text.lower()):
             move = Move.from_iccs(text.lower())
             reason = board.illegal_reason(move)
-            return move if reason is None else _t(lang, "illegal", why=reason.text(lang))
+            return move if reason is None else terminal_text(lang, "illegal", why=reason.text(lang))
         errors: list[CotuongError] = []
         for notation in ("vi", None):  # Vietnamese first: P2-5 means a cannon here
             try:
@@ -173,10 +177,10 @@ class TerminalGame:
         # Prefer the error of a reading that named a move (illegal) over "unreadable".
         illegal = [e for e in errors if isinstance(e, (IllegalMoveError, AmbiguousMoveError))]
         if illegal:
-            return _t(lang, "illegal", why=self._why_illegal(board, illegal[0]))
+            return terminal_text(lang, "illegal", why=self._why_illegal(board, illegal[0]))
         why = str(errors[0]) if lang == "en" else (
             _notation_why(errors[0]) or Message.of("NOTATION_UNREADABLE").text("vi"))
-        return _t(lang, "unreadable", text=text, why=why)
+        return terminal_text(lang, "unreadable", text=text, why=why)
 
     def _why_illegal(self, board: Board, exc: CotuongError) -> str:
         """The reason in the player's language: the error's own reason (the core's, or the
@@ -194,8 +198,8 @@ class TerminalGame:
     def _hint(self) -> None:
         best = self._search(self.s.hint_limits).bestmove
         board = self.board()
-        self.say(_t(self.s.lang, "hint", move=f"{make_move_text(board, Move.from_iccs(best), 'vi')}"
-                                             f" ({best})"))
+        text = make_move_text(board, Move.from_iccs(best), "vi")
+        self.say(terminal_text(self.s.lang, "hint", move=f"{text} ({best})"))
 
     def _undo(self) -> bool:
         """Take back the human's last move and the AI's reply to it (casual play)."""
@@ -224,22 +228,22 @@ class TerminalGame:
             return  # the rules grant this offer at once (asian: 50 moves each, no capture)
         if human_score >= 0:
             self.game.accept_draw(ai)
-            self.say(_t(self.s.lang, "draw_yes"))
+            self.say(terminal_text(self.s.lang, "draw_yes"))
         else:
             self.game.decline_draw(ai)
-            self.say(_t(self.s.lang, "draw_no"))
+            self.say(terminal_text(self.s.lang, "draw_no"))
 
     # ------------------------------------------------------------------ game
     def _human_turn(self) -> bool:
         """Read commands until a move is made; ``False`` when the game stops."""
         lang = self.s.lang
         while True:
-            self.out.write(_t(lang, "prompt", color=self._color_name(self.s.human)))
+            self.out.write(terminal_text(lang, "prompt", color=self._color_name(self.s.human)))
             self.out.flush()
             line = self.inp.readline()
             if not line:
                 self.say("")
-                self.say(_t(lang, "quit"))
+                self.say(terminal_text(lang, "quit"))
                 self.stopped = True
                 return False
             text = line.strip()
@@ -247,11 +251,11 @@ class TerminalGame:
                 continue
             command = text.lower()
             if command in ("quit", "exit", "q", "thoat", "thoát"):
-                self.say(_t(lang, "quit"))
+                self.say(terminal_text(lang, "quit"))
                 self.stopped = True
                 return False
             if command in ("help", "?", "h"):
-                self.say(_t(lang, "help"))
+                self.say(terminal_text(lang, "help"))
             elif command == "hint":
                 self._hint()
             elif command == "flip":
@@ -259,12 +263,12 @@ class TerminalGame:
                 self.draw()
             elif command == "undo":
                 if self._undo():
-                    self.say(_t(lang, "undo"))
+                    self.say(terminal_text(lang, "undo"))
                     self.draw()
                     if self.game.turn is not self.s.human:
                         return True
                 else:
-                    self.say(_t(lang, "no_undo"))
+                    self.say(terminal_text(lang, "no_undo"))
             elif command == "resign":
                 self.game.resign(self.s.human)
                 return True
@@ -279,26 +283,27 @@ class TerminalGame:
                     continue
                 notation = make_move_text(self.board(), move, "vi")
                 self._play(move.iccs)
-                self.say(_t(lang, "you_moved", move=f"{notation} ({move.iccs})"))
+                self.say(terminal_text(lang, "you_moved", move=f"{notation} ({move.iccs})"))
                 self.draw()
                 return True
 
     def _ai_turn(self) -> None:
-        self.say(_t(self.s.lang, "thinking"))
+        self.say(terminal_text(self.s.lang, "thinking"))
         best = self._search(self.s.limits).bestmove
         notation = make_move_text(self.board(), Move.from_iccs(best), "vi")
         self._play(best)
-        self.say(_t(self.s.lang, "ai_moves", color=self._color_name(self.s.human.opponent),
-                    move=f"{notation} ({best})"))
+        self.say(terminal_text(self.s.lang, "ai_moves",
+                               color=self._color_name(self.s.human.opponent),
+                               move=f"{notation} ({best})"))
         self.draw()
 
     def run(self) -> Outcome | None:
         """Play to the end (or ``quit``/end of input); save the PGN; return the outcome."""
         lang = self.s.lang
         ai = self.s.human.opponent
-        self.say(_t(lang, "title", you=self._color_name(self.s.human),
-                    ai=f"{self._color_name(ai)}, {self.s.ai_name}"))
-        self.say(_t(lang, "help"))
+        self.say(terminal_text(lang, "title", you=self._color_name(self.s.human),
+                               ai=f"{self._color_name(ai)}, {self.s.ai_name}"))
+        self.say(terminal_text(lang, "help"))
         self.engine.new_game()
         self.draw()
         try:
@@ -313,7 +318,7 @@ class TerminalGame:
             raise
         outcome = self.game.outcome
         if outcome is not None:
-            self.say(_t(lang, "over", why=self._explain(outcome)))
+            self.say(terminal_text(lang, "over", why=self._explain(outcome)))
         self._save()
         return outcome
 
@@ -325,10 +330,11 @@ class TerminalGame:
                 Path(self.s.pgn_path).write_text(self.pgn(), encoding="utf-8")
             except OSError as exc:
                 # The game just played must not be lost to a traceback: show it instead.
-                self.say(_t(lang, "not_saved", path=self.s.pgn_path, why=exc.strerror or exc))
+                self.say(terminal_text(lang, "not_saved", path=self.s.pgn_path,
+                                       why=exc.strerror or exc))
                 self.say(self.pgn())
             else:
-                self.say(_t(lang, "saved", path=self.s.pgn_path))
+                self.say(terminal_text(lang, "saved", path=self.s.pgn_path))
 
     def _explain(self, outcome: Outcome) -> str:
         return outcome.text(self.s.lang)
