@@ -47,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--engine", default=None, metavar="SPEC",
                    help="external engine replacing the built-in AI, e.g. cmd:pikafish")
     p.add_argument("--public-url", default=None, help="base URL used in invite links")
+    p.add_argument("--secure-cookies", action="store_true", default=None,
+                   help="behind TLS (HTTPS): cookies marked Secure, and HSTS sent")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="do not warm the AI's engines up at start (the first AI move waits)")
     p.add_argument("--analysis-movetime", type=positive_int, default=None, metavar="MS",
@@ -72,6 +74,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                  engine_workers=args.engine_workers,
                                  engine_spec=args.engine, public_url=args.public_url,
                                  engine_warmup=args.warmup,
+                                 secure_cookies=args.secure_cookies,
                                  analysis_movetime_ms=args.analysis_movetime)
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
@@ -85,8 +88,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                            "LISTEN_FAILED") from None
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
+    # The database URL with its password masked (the banner lands in logs).
     banner = f"cotuong: serving on http://{shown}:{port}/ (database " \
-             f"{app.state.service.database.store.url}); Ctrl-C stops"
+             f"{app.state.service.database.store.shown_url}); Ctrl-C stops"
+    if settings.secret_key is None:
+        print("cotuong: warning: COTUONG_SECRET is not set; the signing key is kept in the "
+              "database (a copy of it forges seat secrets and cookies). Set it in "
+              "production.", file=sys.stderr, flush=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
