@@ -81,8 +81,8 @@ class Settings:
     # Usernames nobody may register (compared ignoring case).
     reserved_names: tuple[str, ...] = (
         "server", "system", "admin", "administrator", "root", "arbiter", "moderator",
-        "cotuong", "support", "official", "guest", "anonymous", "computer", "ai",
-        "khach", "may", "trongtai", "quantri")
+        "cotuong", "support", "official", "guest", "anonymous", "computer", "maychu",
+        "quantri")
     # scrypt's cost for new hashes (OWASP: 2**17 with r=8); older hashes are upgraded at
     # the next login.
     password_n: int = 2**17
