@@ -49,6 +49,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--public-url", default=None, help="base URL used in invite links")
     p.add_argument("--secure-cookies", action="store_true", default=None,
                    help="behind TLS (HTTPS): cookies marked Secure, and HSTS sent")
+    p.add_argument("--tournament-direct-entry", action="store_true", default=None,
+                   help="let organisers enter other accounts by username (default: only "
+                        "themselves; others join by invitation)")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="do not warm the AI's engines up at start (the first AI move waits)")
     p.add_argument("--analysis-movetime", type=positive_int, default=None, metavar="MS",
@@ -75,6 +78,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                  engine_spec=args.engine, public_url=args.public_url,
                                  engine_warmup=args.warmup,
                                  secure_cookies=args.secure_cookies,
+                                 tournament_direct_entry=args.tournament_direct_entry,
                                  analysis_movetime_ms=args.analysis_movetime)
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
