@@ -17,6 +17,7 @@ from harness import register, running, socket_to, two_player_room
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from cotuong.cli.server import serving_banner
 from cotuong.server import Settings, create_app
 from cotuong.server.storage import Store, StoreError, masked_url
 
@@ -160,6 +161,9 @@ def test_the_database_password_is_never_shown() -> None:
     store = Store("sqlite://")
     try:
         assert store.shown_url == "sqlite://"
+        store.url = url  # what `cotuong serve --db postgresql://...` prints, as it prints it
+        banner = serving_banner("127.0.0.1", 8000, store.shown_url)
+        assert "hunter2" not in banner and "cotuong:***@127.0.0.1:9" in banner
     finally:
         store.close()
 

@@ -26,6 +26,16 @@ def _port(text: str) -> int:
     return value
 
 
+def serving_banner(host: str, port: int, database: str) -> str:
+    """The line printed once the server accepts connections; ``database`` is the store's
+    ``shown_url`` (its password masked: this line lands in logs).
+
+    >>> serving_banner("127.0.0.1", 8000, "sqlite:///games.sqlite3")
+    'cotuong: serving on http://127.0.0.1:8000/ (database sqlite:///games.sqlite3); Ctrl-C stops'
+    """
+    return f"cotuong: serving on http://{host}:{port}/ (database {database}); Ctrl-C stops"
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("serve", help="run the web platform (play in the browser)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -92,9 +102,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                            "LISTEN_FAILED") from None
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    # The database URL with its password masked (the banner lands in logs).
-    banner = f"cotuong: serving on http://{shown}:{port}/ (database " \
-             f"{app.state.service.database.store.shown_url}); Ctrl-C stops"
+    banner = serving_banner(shown, port, app.state.service.database.store.shown_url)
     if settings.secret_key is None:
         print("cotuong: warning: COTUONG_SECRET is not set; the signing key is kept in the "
               "database (a copy of it forges seat secrets and cookies). Set it in "
