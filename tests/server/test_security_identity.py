@@ -79,6 +79,12 @@ def test_a_guest_name_is_only_what_the_server_signed_for_that_guest() -> None:
             await other.get("/api/me")
             other.cookies.set("cotuong_name", mallory.cookies["cotuong_name"])
             assert (await other.get("/api/me")).json()["name"].startswith("Khách ")
+            # A name an account takes later is no longer the guest's.
+            async with srv.client() as hoa, srv.client() as later:
+                assert (await hoa.post("/api/me/name", json={"name": "hoa"})).status_code == 200
+                assert (await hoa.get("/api/me")).json()["name"] == "hoa"
+                await register(later, "Hoa")
+                assert (await hoa.get("/api/me")).json()["name"].startswith("Khách ")
             # The socket reads the same cookie the same way.
             host = (await alice.post("/api/rooms", json={})).json()
             async with socket_to(srv, host["code"], cookies=cookies_of(other)) as watcher:

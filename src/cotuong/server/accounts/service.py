@@ -13,6 +13,7 @@ that guest, so nobody can hand themselves another name (or an account's).
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fastapi import Request, Response, WebSocket
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from cotuong.server.accounts import names
@@ -35,9 +36,10 @@ from cotuong.server.security import (
     token_digest,
 )
 from cotuong.server.settings import ClockSource
-from cotuong.server.storage import Database, Store, StoreError, users
+from cotuong.server.storage import Database, Store, StoreError, lower_name, users
 
 T = TypeVar("T")
+USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")  # as the routes' Credentials allow
 GUEST = "cotuong_guest"
 SESSION = "cotuong_session"
 NAME = "cotuong_name"
@@ -119,7 +121,7 @@ async def identify(acc: Accounts, request: Request, response: Response) -> Playe
     user = await session_user(acc, request)
     if user is not None:
         return Player(f"u:{user['id']}", str(user["username"]))
-    return Player(f"g:{gid}", _guest_name(acc, request.cookies.get(NAME), gid))
+    return Player(f"g:{gid}", await _guest_name(acc, request.cookies.get(NAME), gid))
 
 
 def player_dependency(acc: Accounts) -> Callable[[Request, Response], Awaitable[Player]]:
@@ -139,13 +141,19 @@ async def identify_socket(acc: Accounts, websocket: WebSocket) -> Player | None:
     if not fields or len(fields) != 1:
         return None
     gid = fields[0]
-    return Player(f"g:{gid}", _guest_name(acc, websocket.cookies.get(NAME), gid))
+    return Player(f"g:{gid}", await _guest_name(acc, websocket.cookies.get(NAME), gid))
 
 
-def _guest_name(acc: Accounts, cookie: str | None, gid: str) -> str:
-    """The name a guest chose (its cookie signed for this guest), else ``Khách <id>``."""
-    return names.decode_cookie(acc.signer, cookie, gid, acc.clock.now_ms()) \
-        or f"Khách {gid[-4:]}"
+async def _guest_name(acc: Accounts, cookie: str | None, gid: str) -> str:
+    """The name a guest chose (its cookie signed for this guest), else ``Khách <id>``;
+    also ``Khách <id>`` once an account has taken that name since (one indexed lookup,
+    only for guests who chose a name)."""
+    default = f"Khách {gid[-4:]}"
+    name = names.decode_cookie(acc.signer, cookie, gid, acc.clock.now_ms())
+    if name is None or reserved(name, acc.reserved_names) \
+            or await acc.database.run(_username_taken, acc.store.engine, name):
+        return default
+    return name
 
 
 def reserved(username: str, names_: frozenset[str]) -> bool:
@@ -257,6 +265,8 @@ async def logout_everywhere(acc: Accounts, request: Request, response: Response)
 
 def _username_taken(engine: Engine, name: str) -> bool:
     """Whether an account has this name, ignoring case (guests may not take it)."""
+    if not USERNAME.fullmatch(name):
+        return False  # (no username has spaces or diacritics: no query)
     with engine.connect() as c:
         return c.execute(select(users.c.id).where(
-            func.lower(users.c.username) == name.lower()).limit(1)).first() is not None
+            lower_name == name.lower()).limit(1)).first() is not None
