@@ -15,13 +15,16 @@ from typing import Any
 import httpx
 import pytest
 from harness import account_room, cookies_of, register, running, socket_to
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from cotuong.cli import server as serve_cli
 from cotuong.server import Settings
+from cotuong.server.accounts.names import decode_cookie, display_name, encode_cookie
 from cotuong.server.play.values import RATED_MIN_PLIES
-from cotuong.server.security import SCRYPT_N, hash_password
+from cotuong.server.security import SCRYPT_N, Signer, hash_password
 from cotuong.server.storage import Store
 from cotuong.server.storage.tables import metadata, users
 
@@ -281,3 +284,31 @@ def test_the_username_index_holds_across_connections(tmp_path: Path) -> None:
             assert len(c.execute(select(users.c.id)).all()) == 1
     finally:
         store.close()
+
+
+NAMES = st.text(st.characters(categories=("L", "Nd"), include_characters=" _.-'"),
+                min_size=2, max_size=24)
+
+
+@given(NAMES, st.from_regex(r"g[0-9a-f]{10}", fullmatch=True),
+       st.from_regex(r"g[0-9a-f]{10}", fullmatch=True), st.data())
+@settings(max_examples=200, deadline=None)
+def test_a_name_cookie_reads_back_only_for_its_guest_and_untouched(
+        text: str, guest: str, other: str, data: st.DataObject) -> None:
+    signer = Signer(b"k" * 32)
+    try:
+        name = display_name(text)
+    except ValueError:
+        return  # not a name a guest may choose: never signed
+    cookie = encode_cookie(signer, guest, name, expires_ms=2_000)
+    assert decode_cookie(signer, cookie, guest, now_ms=1_000) == name
+    assert decode_cookie(signer, cookie, guest, now_ms=3_000) is None  # expired
+    if other != guest:
+        assert decode_cookie(signer, cookie, other, now_ms=1_000) is None
+    # Any one character changed: nothing.
+    i = data.draw(st.integers(0, len(cookie) - 1))
+    ch = data.draw(st.sampled_from("AZaz09_-."))
+    if ch != cookie[i]:
+        tampered = cookie[:i] + ch + cookie[i + 1:]
+        assert decode_cookie(signer, tampered, guest, now_ms=1_000) is None
+    assert decode_cookie(Signer(b"j" * 32), cookie, guest, now_ms=1_000) is None
