@@ -257,7 +257,8 @@ def test_log_out_everywhere_and_logout_forgets_seat_secrets() -> None:
 
 def test_a_waiting_rooms_code_is_not_in_the_public_history() -> None:
     """Anyone with the code of a room still waiting may take its seat: the host's public
-    history shows that game without it (the host's own history keeps it)."""
+    history and the game's view show that game without it (the host's own history keeps
+    it)."""
     async def scenario() -> None:
         async with running(LOOSE) as srv, srv.client() as host, srv.client() as stranger:
             await register(host, "lan")
@@ -266,6 +267,9 @@ def test_a_waiting_rooms_code_is_not_in_the_public_history() -> None:
             assert [g["room"] for g in public] == [None]
             own = (await host.get("/api/me/games")).json()["games"]
             assert [g["room"] for g in own] == [room["code"]]
+            # Nor in the game's own view, which anyone may read by its (sequential) id.
+            game = (await stranger.get(f"/api/games/{own[0]['game_id']}")).json()
+            assert game["status"] == "waiting" and game["room"] is None
             await stranger.post(f"/api/rooms/{room['code']}/join")
             public = (await stranger.get("/api/users/lan/games")).json()["games"]
             assert [g["room"] for g in public] == [room["code"]]  # playing: watchable

@@ -228,8 +228,12 @@ class Rooms:
         }
 
     async def game_state(self, game_id: int) -> dict[str, Any]:
+        """``GET /api/games/{id}`` (anyone: ids are sequential). A game still waiting for
+        its second player is shown without its room's code, the invitation to its seat."""
         t = await self.games.load(game_id, fresh=self.games.broker.shared)
         state = self.games.state(t)
+        if t.status is Status.WAITING:
+            state["room"] = None
         self.games.evict_if_idle(t.room.code)
         return state
 
