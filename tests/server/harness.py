@@ -46,10 +46,15 @@ class Server:
 async def running(settings: Settings | None = None, *, store: Store | None = None,
                   clock: ClockSource | None = None,
                   engine_pool: EnginePool | None = None,
-                  warm: bool = False) -> AsyncIterator[Server]:
+                  warm: bool = False,
+                  password_n: int | None = 2**14) -> AsyncIterator[Server]:
     settings = settings or Settings(db="sqlite://", heartbeat_s=0.2)
-    # Most tests play no AI: no engine processes warming up at every start.
+    # Most tests play no AI: no engine processes warming up at every start. Passwords
+    # are hashed at scrypt N=2**14 unless a test asks otherwise (``password_n=None``
+    # keeps the settings' cost): the production cost takes 0.3-2.5 s a hash here.
     settings = dataclasses.replace(settings, engine_warmup=warm)
+    if password_n is not None:
+        settings = dataclasses.replace(settings, password_n=password_n)
     app = create_app(settings, store=store, clock=clock, engine_pool=engine_pool)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",

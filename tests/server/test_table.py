@@ -234,8 +234,13 @@ def test_a_waiting_room_expires_once_and_only_the_host_cancels() -> None:
 def test_a_rated_end_between_accounts_carries_its_rating_update() -> None:
     room = RoomState("ABC234", "xiangqiplay", TimeControl("fischer", 300_000, 3_000), True,
                      "human", None, "vi", "u:7", "lan", "red", "u:9", "minh", 1, 0)
+    # One move only: not rated (each side must have made a move).
+    early = GameTable.new(3, room, "host", START_FEN, started=True)
+    early.move(RED, "h2e2", 0, 0)
+    assert isinstance(early.resign(BLACK, 5).write, UpdateGame)
     t = GameTable.new(1, room, "host", START_FEN, started=True)
     t.move(RED, "h2e2", 0, 0)
+    t.move(BLACK, "h9g7", 1, 0)
     change = t.resign(RED, 5)
     assert isinstance(change.write, Together)
     update, rate = change.write.writes

@@ -26,7 +26,8 @@ from cotuong.server.tournaments import store as ts
 from cotuong.tournament import Tournament
 
 SETTINGS = Settings(db="sqlite://", heartbeat_s=0.2, login_burst=50, http_rate=1000,
-                    http_burst=1000)
+                    http_burst=1000,
+                    tournament_direct_entry=True)
 
 
 def run(coro: Any) -> Any:
@@ -324,11 +325,13 @@ async def claims_survive_a_restart(settings: Settings) -> None:
 
 def test_claims_survive_a_restart_on_sqlite(tmp_path: Path) -> None:
     run(claims_survive_a_restart(Settings(db=str(tmp_path / "t.sqlite3"), heartbeat_s=0.2,
-                                          login_burst=50, http_rate=1000, http_burst=1000)))
+                                          login_burst=50, http_rate=1000, http_burst=1000,
+                                          tournament_direct_entry=True)))
 
 
 @pytest.mark.slow
 def test_claims_survive_a_restart_on_postgresql() -> None:
     with postgres() as pg:
         run(claims_survive_a_restart(Settings(db=pg.url, heartbeat_s=0.2, login_burst=50,
-                                              http_rate=1000, http_burst=1000)))
+                                              http_rate=1000, http_burst=1000,
+                                              tournament_direct_entry=True)))

@@ -85,7 +85,8 @@ def test_the_store_on_postgresql() -> None:
         finally:
             store.close()
         asyncio.run(restart_scenario(Settings(db=pg.url, heartbeat_s=0.2, login_burst=50,
-                                              http_rate=1000, http_burst=1000)))
+                                              http_rate=1000, http_burst=1000,
+                                              tournament_direct_entry=True)))
 
 
 async def restart_scenario(settings: Settings) -> None:
@@ -137,4 +138,5 @@ async def restart_scenario(settings: Settings) -> None:
 
 def test_a_restarted_server_keeps_the_tournament(tmp_path: Path) -> None:
     asyncio.run(restart_scenario(Settings(db=str(tmp_path / "t.sqlite3"), heartbeat_s=0.2,
-                                          login_burst=50, http_rate=1000, http_burst=1000)))
+                                          login_burst=50, http_rate=1000, http_burst=1000,
+                                          tournament_direct_entry=True)))

@@ -24,7 +24,8 @@ from tournament_helpers import (
 from cotuong.server import FakeClock, Settings
 
 SETTINGS = Settings(db="sqlite://", heartbeat_s=0.2, abandon_after_s=30, login_burst=50,
-                    http_rate=1000, http_burst=1000)
+                    http_rate=1000, http_burst=1000,
+                    tournament_direct_entry=True)
 PLAYERS = ["anh", "binh", "chi", "dung"]
 BLITZ = {"kind": "fischer", "base_ms": 60_000, "increment_ms": 0}
 

@@ -26,6 +26,16 @@ def _port(text: str) -> int:
     return value
 
 
+def serving_banner(host: str, port: int, database: str) -> str:
+    """The line printed once the server accepts connections; ``database`` is the store's
+    ``shown_url`` (its password masked: this line lands in logs).
+
+    >>> serving_banner("127.0.0.1", 8000, "sqlite:///games.sqlite3")
+    'cotuong: serving on http://127.0.0.1:8000/ (database sqlite:///games.sqlite3); Ctrl-C stops'
+    """
+    return f"cotuong: serving on http://{host}:{port}/ (database {database}); Ctrl-C stops"
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("serve", help="run the web platform (play in the browser)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -47,6 +57,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--engine", default=None, metavar="SPEC",
                    help="external engine replacing the built-in AI, e.g. cmd:pikafish")
     p.add_argument("--public-url", default=None, help="base URL used in invite links")
+    p.add_argument("--secure-cookies", action="store_true", default=None,
+                   help="behind TLS (HTTPS): cookies marked Secure, and HSTS sent")
+    p.add_argument("--tournament-direct-entry", action="store_true", default=None,
+                   help="let organisers enter other accounts by username (default: only "
+                        "themselves; others join by invitation)")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="do not warm the AI's engines up at start (the first AI move waits)")
     p.add_argument("--analysis-movetime", type=positive_int, default=None, metavar="MS",
@@ -72,6 +87,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                  engine_workers=args.engine_workers,
                                  engine_spec=args.engine, public_url=args.public_url,
                                  engine_warmup=args.warmup,
+                                 secure_cookies=args.secure_cookies,
+                                 tournament_direct_entry=args.tournament_direct_entry,
                                  analysis_movetime_ms=args.analysis_movetime)
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
@@ -85,8 +102,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                            "LISTEN_FAILED") from None
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    banner = f"cotuong: serving on http://{shown}:{port}/ (database " \
-             f"{app.state.service.database.store.url}); Ctrl-C stops"
+    banner = serving_banner(shown, port, app.state.service.database.store.shown_url)
+    if settings.secret_key is None:
+        print("cotuong: warning: COTUONG_SECRET is not set; the signing key is kept in the "
+              "database (a copy of it forges seat secrets and cookies). Set it in "
+              "production.", file=sys.stderr, flush=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -11,6 +11,7 @@ from cotuong.messages import (
     rules,
     server,
     server_invites,
+    server_security,
     server_tournament,
     tournament,
     tournament_cli,
@@ -42,4 +43,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
-    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS)
+    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS,
+    server_security.TEXTS)

@@ -9,8 +9,9 @@ time) and scrypt, a memory-hard KDF, for passwords.
 ('K7QX2M', 'host')
 >>> signer.verify(token[:-1] + "0", "seat", now_ms=1_000) is None
 True
->>> check_password("correct horse", hash_password("correct horse", n=2**10))
-True
+>>> stored = hash_password("correct horse", n=2**10)
+>>> check_password("correct horse", stored), needs_rehash(stored, n=2**17)
+(True, True)
 """
 
 from __future__ import annotations
@@ -21,9 +22,13 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-SCRYPT_N = 2**14  # 16 MiB of memory per hash with r=8: slow for guessers, fine for logins
+# OWASP's minimum for scrypt: N=2**17, r=8, p=1 (128 MiB of memory per hash: slow and
+# costly for guessers). Hashes made with less are upgraded at the next login.
+SCRYPT_N = 2**17
 SCRYPT_R = 8
 SCRYPT_P = 1
+_MAXMEM = 2**28  # enough for N up to 2**17 with r=8 (scrypt needs 128·r·N bytes)
+MAX_SCRYPT_N = 2**18  # a stored hash asking for more is refused, not computed
 
 
 class Signer:
@@ -80,7 +85,7 @@ def hash_password(password: str, *, n: int = SCRYPT_N) -> str:
     """``scrypt$n$r$p$salt$hash`` (base64 parts)."""
     salt = secrets.token_bytes(16)
     digest = hashlib.scrypt(password.encode(), salt=salt, n=n, r=SCRYPT_R, p=SCRYPT_P,
-                            maxmem=2**26, dklen=32)
+                            maxmem=_MAXMEM * max(1, n // SCRYPT_N), dklen=32)
     b64 = base64.b64encode
     return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}${b64(salt).decode()}${b64(digest).decode()}"
 
@@ -88,14 +93,24 @@ def hash_password(password: str, *, n: int = SCRYPT_N) -> str:
 def check_password(password: str, stored: str) -> bool:
     try:
         kind, n, r, p, salt, digest = stored.split("$")
-        if kind != "scrypt":
+        if kind != "scrypt" or int(n) > MAX_SCRYPT_N or int(r) != SCRYPT_R or int(p) > 4:
             return False
         want = base64.b64decode(digest)
         got = hashlib.scrypt(password.encode(), salt=base64.b64decode(salt), n=int(n),
-                             r=int(r), p=int(p), maxmem=2**26, dklen=len(want))
+                             r=int(r), p=int(p), maxmem=_MAXMEM * max(1, int(n) // SCRYPT_N),
+                             dklen=len(want))
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, want)
+
+
+def needs_rehash(stored: str, *, n: int = SCRYPT_N) -> bool:
+    """Whether a stored hash is weaker than ``n`` (or not one of ours): hash it again."""
+    try:
+        kind, cost, *_ = stored.split("$")
+        return kind != "scrypt" or int(cost) < n
+    except ValueError:
+        return True
 
 
 def token_digest(token: str) -> str:
@@ -134,6 +149,14 @@ class RateLimiter:
         self.burst = burst
         self._max = max_keys
         self._buckets: dict[str, TokenBucket] = {}
+
+    def blocked(self, key: str, now: float) -> bool:
+        """Whether ``key`` has no token left now (without taking one): for limits that
+        count only failures (a failed login takes one with :meth:`allow`)."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return False
+        return min(float(bucket.burst), bucket.tokens + (now - bucket.stamp) * bucket.rate) < 1.0
 
     def allow(self, key: str, now: float) -> bool:
         bucket = self._buckets.get(key)

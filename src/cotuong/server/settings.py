@@ -72,6 +72,31 @@ class Settings:
     # Online round robins: a paired player who has not come to their board this long
     # after the round opened loses by forfeit (an event may set its own wait).
     tournament_no_show_s: float = 600.0
+    # Identity and headers (docs/server.md, "Security"). HSTS is sent only with
+    # ``secure_cookies`` (a deployment behind TLS); 0 sends none.
+    hsts_s: int = 365 * 86_400
+    # Origins besides the server's own (its Host, ``public_url``) whose pages may open
+    # sockets and send state-changing requests.
+    allowed_origins: tuple[str, ...] = ()
+    # Usernames nobody may register (compared ignoring case).
+    reserved_names: tuple[str, ...] = (
+        "server", "system", "admin", "administrator", "root", "arbiter", "moderator",
+        "cotuong", "support", "official", "guest", "anonymous", "computer", "maychu",
+        "quantri")
+    # scrypt's cost for new hashes (OWASP: 2**17 with r=8); older hashes are upgraded at
+    # the next login.
+    password_n: int = 2**17
+    # Failed logins per account (besides per address): ``login_user_burst`` then one per
+    # ``1 / login_user_rate`` seconds.
+    login_user_rate: float = 1 / 30
+    login_user_burst: int = 10
+    # Who may chat in a tournament board's room besides its two players.
+    event_spectator_chat: bool = False
+    # Online round robins: an organiser may enter other accounts by name (else only
+    # themselves; others join by invitation, i.e. by their own consent); round times at
+    # most this far ahead.
+    tournament_direct_entry: bool = False
+    tournament_max_ahead_s: float = 366 * 86_400
 
     @property
     def abandon_after_ms(self) -> int:

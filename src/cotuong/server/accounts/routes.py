@@ -65,6 +65,13 @@ def accounts_router(acc: Accounts, profiles: Profiles, login_limiter: RateLimite
         await accounts.logout(acc, request, response)
         return {"ok": True}
 
+    @router.post("/accounts/logout-all")
+    async def logout_all(request: Request, response: Response) -> dict[str, Any]:
+        """Log out everywhere: every session of this account ends (all browsers); this
+        browser also forgets its seat secrets."""
+        return {"ok": True, "sessions": await accounts.logout_everywhere(acc, request,
+                                                                         response)}
+
     @router.post("/me/name")
     async def set_name(body: NameBody, response: Response,
                        who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)

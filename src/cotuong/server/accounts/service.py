@@ -1,26 +1,45 @@
 """Who is asking: guest cookies, accounts (scrypt passwords), sessions, seat cookies.
 
+Usernames are unique ignoring case and some are reserved (``server``, ``admin``…: names
+that would pass for the platform); a guest's chosen name travels in a cookie signed for
+that guest, so nobody can hand themselves another name (or an account's).
+
 >>> cookie_name("K7QX2M")
 'cotuong_seat_K7QX2M'
+>>> reserved("Server", frozenset({"server"})), reserved("lan", frozenset({"server"}))
+(True, False)
 """
 
 from __future__ import annotations
 
+import asyncio
+import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from fastapi import Request, Response, WebSocket
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from cotuong.server.accounts import names
 from cotuong.server.errors import ServiceError
-from cotuong.server.security import Signer, check_password, hash_password, token_digest
+from cotuong.server.security import (
+    SCRYPT_N,
+    RateLimiter,
+    Signer,
+    check_password,
+    hash_password,
+    needs_rehash,
+    token_digest,
+)
 from cotuong.server.settings import ClockSource
-from cotuong.server.storage import Database, Store, StoreError, users
+from cotuong.server.storage import Database, Store, StoreError, lower_name, users
 
+T = TypeVar("T")
+USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")  # as the routes' Credentials allow
 GUEST = "cotuong_guest"
 SESSION = "cotuong_session"
 NAME = "cotuong_name"
@@ -42,13 +61,20 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Accounts:
-    """What the account routes need: the database, the signer, the clock, cookie policy."""
+    """What the account routes need: the database, the signer, the clock, cookie policy,
+    the reserved usernames, scrypt's cost and the failed-login limit per account."""
 
     database: Database
     signer: Signer
     clock: ClockSource
     secure_cookies: bool = False
     seat_days: int = 30
+    reserved_names: frozenset[str] = frozenset()
+    password_n: int = SCRYPT_N
+    failed_logins: RateLimiter = field(default_factory=lambda: RateLimiter(1 / 30, 10))
+    # scrypt takes 128 MiB per hash: at most two at once (memory stays bounded; the
+    # hashing runs in threads of its own, never on the database thread).
+    hashing: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(2))
 
     @property
     def store(self) -> Store:
@@ -95,8 +121,7 @@ async def identify(acc: Accounts, request: Request, response: Response) -> Playe
     user = await session_user(acc, request)
     if user is not None:
         return Player(f"u:{user['id']}", str(user["username"]))
-    return Player(f"g:{gid}", names.decode_cookie(request.cookies.get(NAME))
-                  or f"Khách {gid[-4:]}")
+    return Player(f"g:{gid}", await _guest_name(acc, request.cookies.get(NAME), gid))
 
 
 def player_dependency(acc: Accounts) -> Callable[[Request, Response], Awaitable[Player]]:
@@ -116,8 +141,24 @@ async def identify_socket(acc: Accounts, websocket: WebSocket) -> Player | None:
     if not fields or len(fields) != 1:
         return None
     gid = fields[0]
-    return Player(f"g:{gid}", names.decode_cookie(websocket.cookies.get(NAME))
-                  or f"Khách {gid[-4:]}")
+    return Player(f"g:{gid}", await _guest_name(acc, websocket.cookies.get(NAME), gid))
+
+
+async def _guest_name(acc: Accounts, cookie: str | None, gid: str) -> str:
+    """The name a guest chose (its cookie signed for this guest), else ``Khách <id>``;
+    also ``Khách <id>`` once an account has taken that name since (one indexed lookup,
+    only for guests who chose a name)."""
+    default = f"Khách {gid[-4:]}"
+    name = names.decode_cookie(acc.signer, cookie, gid, acc.clock.now_ms())
+    if name is None or reserved(name, acc.reserved_names) \
+            or await acc.database.run(_username_taken, acc.store.engine, name):
+        return default
+    return name
+
+
+def reserved(username: str, names_: frozenset[str]) -> bool:
+    """Whether a name is reserved (ignoring case): the platform's own words."""
+    return username.lower() in names_
 
 
 async def set_name(acc: Accounts, who: Player, text: object, response: Response) -> str:
@@ -125,9 +166,12 @@ async def set_name(acc: Accounts, who: Player, text: object, response: Response)
     if who.identity.startswith("u:"):
         raise ServiceError("BAD_NAME", "ERR_ACCOUNT_NAME")
     name = names.display_name(text)
-    if await acc.database.run(_username_taken, acc.store.engine, name):
+    if reserved(name, acc.reserved_names) \
+            or await acc.database.run(_username_taken, acc.store.engine, name):
         raise ServiceError("BAD_NAME", "ERR_NAME_TAKEN", name=name)
-    _cookie(acc, response, NAME, names.encode_cookie(name), YEAR_S)
+    expires = acc.clock.now_ms() + YEAR_S * 1000
+    _cookie(acc, response, NAME, names.encode_cookie(acc.signer, who.identity[2:], name,
+                                                     expires), YEAR_S)
     return name
 
 
@@ -149,12 +193,22 @@ async def _start_session(acc: Accounts, user_id: int, response: Response) -> Non
             SESSION_DAYS * 86_400)
 
 
+async def _hash(acc: Accounts, work: Callable[[], T]) -> T:
+    """Password hashing (~0.3 s, 128 MiB) in a thread of its own, two at a time."""
+    async with acc.hashing:
+        return await asyncio.to_thread(work)
+
+
 async def register(acc: Accounts, username: str, password: str,
                    response: Response) -> dict[str, Any]:
-    hashed = await acc.database.run(hash_password, password)  # ~50 ms: off the event loop
+    if reserved(username, acc.reserved_names):
+        raise ServiceError("USERNAME_RESERVED", username=username)
+    if await acc.database.run(acc.store.user_by_name, username) is not None:
+        raise ServiceError("USERNAME_TAKEN", username=username)  # before paying a hash
+    hashed = await _hash(acc, lambda: hash_password(password, n=acc.password_n))
     try:
         uid = await acc.database.run(acc.store.create_user, username, hashed,
-                               acc.clock.now_ms())
+                                     acc.clock.now_ms())
     except StoreError:
         raise ServiceError("USERNAME_TAKEN", username=username) from None
     await _start_session(acc, uid, response)
@@ -163,13 +217,32 @@ async def register(acc: Accounts, username: str, password: str,
 
 async def login(acc: Accounts, username: str, password: str,
                 response: Response) -> dict[str, Any]:
+    """Log in (the stored spelling, or any spelling ignoring case); failures are limited
+    per account as well as per address, and a hash weaker than today's is upgraded."""
+    key = username.lower()
+    if acc.failed_logins.blocked(key, time.monotonic()):
+        raise ServiceError("RATE_LIMITED", "ERR_LOGIN_LIMITED_ACCOUNT")
     user = await acc.database.run(acc.store.user_by_name, username)
-    ok = user is not None and await acc.database.run(check_password, password,
-                                               user["password_hash"])
+    stored = str(user["password_hash"]) if user is not None else ""
+    ok = user is not None and await _hash(acc, lambda: check_password(password, stored))
     if not ok or user is None:
+        acc.failed_logins.allow(key, time.monotonic())
         raise ServiceError("BAD_CREDENTIALS")
+    if needs_rehash(stored, n=acc.password_n):
+        stronger = await _hash(acc, lambda: hash_password(password, n=acc.password_n))
+        await acc.database.run(acc.store.set_password_hash, int(user["id"]), stronger)
     await _start_session(acc, int(user["id"]), response)
     return {"user": {"id": user["id"], "username": user["username"]}}
+
+
+def _forget_this_browser(request: Request, response: Response) -> None:
+    """Drop the session and every seat secret this browser holds (cookies, and the
+    page's stored copies): the next person at a shared computer gets none of them."""
+    response.delete_cookie(SESSION, path="/")
+    for name in request.cookies:
+        if name.startswith("cotuong_seat_"):
+            response.delete_cookie(name, path="/")
+    response.headers["Clear-Site-Data"] = '"storage"'
 
 
 async def logout(acc: Accounts, request: Request, response: Response) -> None:
@@ -177,11 +250,23 @@ async def logout(acc: Accounts, request: Request, response: Response) -> None:
     fields = acc.signer.verify(token, "session", acc.clock.now_ms()) if token else None
     if fields:
         await acc.database.run(acc.store.delete_session, token_digest(fields[0]))
-    response.delete_cookie(SESSION, path="/")
+    _forget_this_browser(request, response)
+
+
+async def logout_everywhere(acc: Accounts, request: Request, response: Response) -> int:
+    """End every session of the logged-in account (all browsers); how many ended."""
+    user = await session_user(acc, request)
+    if user is None:
+        raise ServiceError("NOT_LOGGED_IN")
+    ended = await acc.database.run(acc.store.delete_user_sessions, int(user["id"]))
+    _forget_this_browser(request, response)
+    return ended
 
 
 def _username_taken(engine: Engine, name: str) -> bool:
     """Whether an account has this name, ignoring case (guests may not take it)."""
+    if not USERNAME.fullmatch(name):
+        return False  # (no username has spaces or diacritics: no query)
     with engine.connect() as c:
         return c.execute(select(users.c.id).where(
-            func.lower(users.c.username) == name.lower()).limit(1)).first() is not None
+            lower_name == name.lower()).limit(1)).first() is not None

@@ -135,7 +135,10 @@ class Analyses:
             "started_at": row["started_at"], "finished_at": row["finished_at"],
         }
         if row["status"] == "failed":
-            view["error"] = row["error"]
+            # The cause (an exception's text, kept in the row and the log) is for the
+            # operator: it may name files, hosts or engine internals.
+            view["error"] = {"code": "ANALYSIS_FAILED",
+                             "texts": ServiceError("ANALYSIS_FAILED").texts}
         if row["status"] == "done" and row["result"]:
             store = self.database.store
             game = await self.database.run(store.game, game_id)

@@ -125,6 +125,9 @@ async def leave(games: GameService, member: Member) -> None:
 
 async def chat(games: GameService, member: Member, text: str) -> None:
     t = await games.current(member.code)
+    if member.slot is None and t.room.event and not games.settings.event_spectator_chat:
+        # A tournament board: spectators could coach a player (Settings.event_spectator_chat).
+        raise ServiceError("SPECTATOR", "ERR_SPECTATOR_CHAT_EVENT")
     role = t.color_of(member.slot) if member.slot else "spectator"
     seated = t.room.slot_name(member.slot) if member.slot else None
     texts = {}

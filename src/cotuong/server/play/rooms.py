@@ -228,23 +228,30 @@ class Rooms:
         }
 
     async def game_state(self, game_id: int) -> dict[str, Any]:
+        """``GET /api/games/{id}`` (anyone: ids are sequential). A game still waiting for
+        its second player is shown without its room's code, the invitation to its seat."""
         t = await self.games.load(game_id, fresh=self.games.broker.shared)
         state = self.games.state(t)
+        if t.status is Status.WAITING:
+            state["room"] = None
         self.games.evict_if_idle(t.room.code)
         return state
 
-    async def history(self, identity: str, limit: int,
-                      before: int | None) -> list[dict[str, Any]]:
+    async def history(self, identity: str, limit: int, before: int | None,
+                      public: bool = False) -> list[dict[str, Any]]:
+        """A player's games, newest first. ``public`` (someone else's history): a room
+        still waiting for its second player is shown without its code — the code is
+        the invitation, and whoever has it may take the free seat."""
         limit = max(1, min(limit, 200))
         rows = await self.database.run(self.store.history, identity, limit, before)
-        return [_summary(r) for r in rows]
+        return [_summary(r, public) for r in rows]
 
     async def user_history(self, username: str, limit: int,
                            before: int | None) -> list[dict[str, Any]]:
         user = await self.database.run(self.store.user_by_name, username[:64])
         if user is None:
             raise ServiceError("USER_NOT_FOUND", username=username[:64])
-        return await self.history(f"u:{user['id']}", limit, before)
+        return await self.history(f"u:{user['id']}", limit, before, public=True)
 
     async def pgn(self, game_id: int, notation: str) -> str:
         if notation not in ("vi", "wxf", "zh"):
@@ -270,8 +277,10 @@ class Rooms:
         return write_pgn(record, notation)
 
 
-def _summary(row: dict[str, Any]) -> dict[str, Any]:
-    return {"game_id": row["id"], "room": row["room_code"], "red": row["red_name"],
+def _summary(row: dict[str, Any], public: bool = False) -> dict[str, Any]:
+    hidden = public and row["status"] == Status.WAITING
+    return {"game_id": row["id"], "room": None if hidden else row["room_code"],
+            "red": row["red_name"],
             "black": row["black_name"], "result": row["result"], "status": row["status"],
             "termination": row["termination"], "plies": row["plies"],
             "started_at": row["started_at"], "ended_at": row["ended_at"]}

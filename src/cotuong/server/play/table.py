@@ -290,7 +290,7 @@ class GameTable:
 
     def _rated(self, write: RecordMove | UpdateGame, now: int) -> Write:
         """A game's last write, with its rating update in the same transaction."""
-        rate = rating_update(self.id, self.room, self.end, self.red_slot, now)
+        rate = rating_update(self.id, self.room, self.end, self.red_slot, now, len(self.moves))
         return write if rate is None else Together((write, rate))
 
     def _referee(self, events: list[Event], now: int, actor: Color) -> Change:

@@ -149,13 +149,18 @@ def color_texts(kind: str, color: Color) -> dict[str, str]:
     return {"vi": m.vi, "en": m.en}
 
 
+RATED_MIN_PLIES = 2  # a real move from each side
+
+
 def rating_update(game_id: int, room: RoomState, end: End | None, red_slot: str,
-                  now_ms: int) -> RateGame | None:
+                  now_ms: int, plies: int) -> RateGame | None:
     """The rating update a game calls for: only a finished (not aborted) rated game with
-    a clock between two different accounts."""
+    a clock between two different accounts, in which each side made a move (``plies``
+    ≥ 2: a game resigned, flagged or left before that rates nobody, so two accounts of
+    one person cannot farm a rating with games that were never played)."""
     kind = category(room.tc)
     if end is None or end.termination is Termination.ABORTED or not room.rated \
-            or kind is None:
+            or kind is None or plies < RATED_MIN_PLIES:
         return None
     black_slot = Slot.GUEST if red_slot == Slot.HOST else Slot.HOST
     red = room.slot_identity(red_slot) or ""

@@ -84,7 +84,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
                         await websocket.close(1008)
                         break
                     raise ServiceError("RATE_LIMITED")
-                data = decode(_text(message, settings.max_message_bytes))
+                data = _decoded(_text(message, settings.max_message_bytes))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
@@ -101,6 +101,15 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+def _decoded(text: str) -> dict[str, Any]:
+    """The frame's JSON object; nesting too deep for the decoder (``[[[[…``, a few
+    thousand levels fit in a frame) is a client's error, not a failure of the server."""
+    try:
+        return decode(text)
+    except RecursionError:
+        raise ServiceError("BAD_JSON", "ERR_BAD_JSON_DEPTH") from None
 
 
 def _text(message: MutableMapping[str, Any], limit: int) -> str:

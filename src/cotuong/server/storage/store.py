@@ -39,6 +39,7 @@ from sqlalchemy.pool import StaticPool
 from cotuong.core.errors import CotuongError
 from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
+from cotuong.server.storage import user_rows
 from cotuong.server.storage.tables import (
     games,
     meta_table,
@@ -108,6 +109,7 @@ class Store:
                 self.engine = create_engine(url, pool_pre_ping=True)
             for tables in (metadata, rating_store.metadata):  # the ratings: applied here (RateGame)
                 tables.create_all(self.engine)
+            user_rows.ensure_username_index(self.engine)
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
                 # update in place (HOT) instead of moving rows and growing the indexes.
@@ -115,7 +117,15 @@ class Store:
                 with self.engine.begin() as c:
                     c.exec_driver_sql("ALTER TABLE games SET (fillfactor = 50)")
         except Exception as exc:  # the driver's errors vary; say which URL failed
-            raise StoreError(f"cannot open the database {url!r}: {exc}") from exc
+            # (The URL's password masked: this text reaches logs and the terminal.)
+            shown = user_rows.masked_url(url)
+            raise StoreError(f"cannot open the database {shown!r}: "
+                             f"{str(exc).replace(url, shown)}") from None
+
+    @property
+    def shown_url(self) -> str:
+        """The URL as logs and banners may show it (the password masked)."""
+        return user_rows.masked_url(self.url)
 
     def close(self) -> None:
         self._drop_writer()
@@ -240,21 +250,21 @@ class Store:
 
     # ------------------------------------------------------- users, sessions
     def create_user(self, username: str, password_hash: str, now_ms: int) -> int:
-        with self.engine.begin() as c:
-            taken = c.execute(select(users.c.id).where(users.c.username == username)).first()
-            if taken is not None:
-                raise StoreError(f"the username {username!r} is taken")
-            result = c.execute(insert(users).values(username=username,
-                                                    password_hash=password_hash,
-                                                    created_at=now_ms))
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+        """A new account; :class:`StoreError` if the name is taken, ignoring case."""
+        try:
+            return user_rows.create_user(self.engine, username, password_hash, now_ms)
+        except user_rows.UsernameTaken as exc:
+            raise StoreError(str(exc)) from None
 
     def user_by_name(self, username: str) -> Row | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(users).where(users.c.username == username)).mappings().first()
-            return dict(row) if row else None
+        """The account spelled exactly so, else the oldest spelled so ignoring case."""
+        return user_rows.user_by_name(self.engine, username)
+
+    def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        user_rows.set_password_hash(self.engine, user_id, password_hash)
+
+    def delete_user_sessions(self, user_id: int) -> int:
+        return user_rows.delete_user_sessions(self.engine, user_id)
 
     def user_by_id(self, user_id: int) -> Row | None:
         with self.engine.connect() as c:

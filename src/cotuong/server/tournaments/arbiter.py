@@ -34,11 +34,17 @@ MAX_PLAYERS = 24
 ROUND_STARTS = ("auto", "arbiter", "scheduled")
 
 
-def checked_start(round_start: str, times: list[int] | None, rounds: int) -> tuple[int, ...]:
-    """The round times of ``round_start`` (``()`` unless ``scheduled``), or a refusal.
+def checked_start(round_start: str, times: list[int] | None, rounds: int,
+                  latest_ms: int | None = None, ahead_days: int = 0) -> tuple[int, ...]:
+    """The round times of ``round_start`` (``()`` unless ``scheduled``), or a refusal;
+    none may be later than ``latest_ms`` (``ahead_days`` from now: the refusal says so).
 
     >>> checked_start("scheduled", [10, 20], 2), checked_start("auto", None, 2)
     ((10, 20), ())
+    >>> checked_start("scheduled", [10, 10**16], 2, latest_ms=10**12, ahead_days=366)
+    Traceback (most recent call last):
+    ...
+    cotuong.server.errors.ServiceError: round times must be within the next 366 days
     """
     if round_start not in ROUND_STARTS:
         raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_START")
@@ -48,6 +54,8 @@ def checked_start(round_start: str, times: list[int] | None, rounds: int) -> tup
         and all(x >= 0 for x in times) and all(a <= b for a, b in pairwise(times))
     if not ok or times is None:
         raise ServiceError("BAD_REQUEST", "ERR_BAD_ROUND_TIMES", rounds=rounds)
+    if latest_ms is not None and any(x > latest_ms for x in times):
+        raise ServiceError("BAD_REQUEST", "ERR_ROUND_TIMES_AHEAD", days=ahead_days)
     return tuple(times)
 
 
@@ -56,6 +64,12 @@ class Arbiter:
 
     def __init__(self, director: Tournaments) -> None:
         self.d = director
+
+    def _checked_start(self, start: str, times: list[int] | None,
+                       rounds: int) -> tuple[int, ...]:
+        ahead = self.d.settings.tournament_max_ahead_s
+        return checked_start(start, times, rounds,
+                             self.d.clock.now_ms() + int(ahead * 1000), round(ahead / 86_400))
 
     async def create(self, who: Player, body: dict[str, Any]) -> dict[str, Any]:
         """A new event organised by ``who`` (an account); numbers are drawn at start.
@@ -93,6 +107,10 @@ class Arbiter:
                 players.append(str(user["username"]))
         if missing:
             raise ServiceError("UNKNOWN_PLAYERS", names=Listing(tuple(missing)))
+        others = tuple(n for n, i in identities.items() if i != who.identity)
+        if others and not self.d.settings.tournament_direct_entry:
+            # Entering an account is its owner's choice: others come by invitation.
+            raise ServiceError("DIRECT_ENTRY", status=403, names=Listing(others))
         room = validate_room_options({"rules": body.get("rules"),
                                       "time_control": body.get("time_control")})
         try:
@@ -101,7 +119,7 @@ class Arbiter:
         except TournamentError as exc:
             raise rule_error(exc) from None
         start = body.get("round_start") or "auto"
-        times = checked_start(start, body.get("round_times"), t.rounds)
+        times = self._checked_start(start, body.get("round_times"), t.rounds)
         no_show = body.get("no_show_s")
         options = Options(room["rules"], room["tc"], start,
                           self.d.settings.tournament_no_show_s if no_show is None
@@ -168,7 +186,8 @@ class Arbiter:
                 if given is None and start == "scheduled" and options.round_times:
                     given = list(options.round_times)  # switching back to them
                 options = options.replace(round_start=start,
-                                          round_times=checked_start(start, given, t.rounds))
+                                          round_times=self._checked_start(start, given,
+                                                                          t.rounds))
             if no_show_s is not None:
                 options = options.replace(no_show_s=float(no_show_s))
             if details:

@@ -32,6 +32,10 @@ button.second { background: #fff; color: #8a4b00; border: 1px solid #8a4b00; }
 .err { color: #b00000; }
 </style>"""
 
+_LINKS = ("<style>a.invite-link { word-break: break-all; }</style><script>"
+          "for (const a of document.querySelectorAll('a.invite-link')) "
+          "a.textContent = a.href;</script>")
+
 # Claim, or log in / register then claim; a refusal shows the error's texts.
 _JS = """<script>
 const box = document.querySelector("#invite");
@@ -133,9 +137,7 @@ def invitations_panel(row: dict[str, Any], invites: list[dict[str, Any]]) -> str
                      f"required><button type=\"submit\">{_inline('TOURNAMENT_SEND')}</button>"
                      "<span class=\"err\" role=\"alert\"></span></form>")
     # The links as the player will open them (this server's address), wrapped on phones.
-    parts.append("<style>a.invite-link { word-break: break-all; }</style><script>"
-                 "for (const a of document.querySelectorAll('a.invite-link')) "
-                 "a.textContent = a.href;</script>")
+    parts.append(_LINKS)
     return "\n".join(parts)
 
 
@@ -150,3 +152,7 @@ def _remove(tid: int, invitation: dict[str, Any]) -> str:
 def pending_mark() -> str:
     """What the entry list shows beside a place whose invitation is not claimed yet."""
     return f" <i class=\"pending\">({_inline('INVITE_PENDING')})</i>"
+
+
+INLINE_SCRIPTS = (_JS, _LINKS)
+"""The pages' inline scripts, whose hashes the Content-Security-Policy allows."""

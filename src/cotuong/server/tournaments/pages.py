@@ -81,7 +81,10 @@ def _next_round(row: dict[str, Any]) -> str:
     at = Options.from_json(json.loads(row["options"])).opens_at(r)
     if at is None:
         return ""
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at / 1000))
+    try:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at / 1000))
+    except (OverflowError, ValueError, OSError):  # a time stored before the limit on them
+        when = f"{at} ms"
     return f"<p id=\"next-round\">{_both('TOURNAMENT_ROUND_AT', round=r, time=when)}</p>"
 
 
@@ -267,3 +270,7 @@ def list_page(items: list[dict[str, Any]], account: bool = False) -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{title}</title>{_LIST_CSS}</head><body><h1>{title}</h1>{body}"
             "</body></html>")
+
+
+INLINE_SCRIPTS = (_ARBITER_JS, _CREATE_JS)
+"""The pages' inline scripts, whose hashes the Content-Security-Policy allows."""

@@ -117,8 +117,14 @@ def tournament_router(tournaments: Tournaments,
         return await arbiter.create(who, data)
 
     @router.get("/api/tournaments")
-    async def recent(limit: int = Query(20, ge=1, le=100)) -> dict[str, Any]:
-        return {"tournaments": await tournaments.recent(limit)}
+    async def recent(limit: int = Query(20, ge=1, le=100),
+                     before: int | None = Query(None, ge=1, le=MAX_ID)) -> dict[str, Any]:
+        """The newest events, ``limit`` a page; ``next_before`` asks for the next page
+        (``null``: this was the last)."""
+        rows = await tournaments.recent(limit, before)
+        more = len(rows) == limit
+        return {"tournaments": rows,
+                "next_before": rows[-1]["tournament_id"] if rows and more else None}
 
     @router.get("/api/tournaments/{tid}")
     async def view(tid: int = TournamentId) -> dict[str, Any]:

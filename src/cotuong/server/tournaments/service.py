@@ -128,12 +128,16 @@ class Tournaments:
                 user = await self.database.run(self.database.store.user_by_id,
                                                int(r["actor"][2:]))
                 names[r["actor"]] = user["username"] if user else r["actor"]
+        # ``automatic``: recorded by the server itself, whatever an account is called
+        # (the actor column says "server", never a username).
         return [{"seq": r["seq"], "kind": r["kind"], "payload": r["payload"],
-                 "by": names[r["actor"]], "at": r["recorded_at"]} for r in rows]
+                 "by": names[r["actor"]], "automatic": r["actor"] == SERVER,
+                 "at": r["recorded_at"]} for r in rows]
 
-    async def recent(self, limit: int) -> list[dict[str, Any]]:
-        """The newest tournaments, for the list page and ``GET /api/tournaments``."""
-        rows = await self.database.run(ts.recent, self.engine, limit)
+    async def recent(self, limit: int, before: int | None = None) -> list[dict[str, Any]]:
+        """The newest tournaments (older than id ``before``: the next page), for the list
+        page and ``GET /api/tournaments``."""
+        rows = await self.database.run(ts.recent, self.engine, limit, before)
         return [{"tournament_id": r["id"], "name": r["name"],
                  "organiser": r["organiser_name"], "status": r["status"],
                  "open_round": r["open_round"], "created_at": r["created_at"]} for r in rows]

@@ -169,13 +169,16 @@ def running_ids(engine: Engine) -> list[int]:
             tournaments.c.status == "running").order_by(tournaments.c.id)).scalars()]
 
 
-def recent(engine: Engine, limit: int) -> list[Row]:
-    """The newest tournaments first (id, name, organiser's name, status, open round)."""
+def recent(engine: Engine, limit: int, before: int | None = None) -> list[Row]:
+    """The newest tournaments first (id, name, organiser's name, status, open round),
+    those with an id below ``before`` if given (the next page)."""
     cols = (tournaments.c.id, tournaments.c.name, tournaments.c.organiser_name,
             tournaments.c.status, tournaments.c.open_round, tournaments.c.created_at)
+    q = select(*cols).order_by(tournaments.c.id.desc()).limit(limit)
+    if before is not None:
+        q = q.where(tournaments.c.id < before)
     with engine.connect() as c:
-        return [dict(r) for r in c.execute(select(*cols).order_by(
-            tournaments.c.id.desc()).limit(limit)).mappings()]
+        return [dict(r) for r in c.execute(q).mappings()]
 
 
 # ------------------------------------------------------------------- boards

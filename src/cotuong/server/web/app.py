@@ -10,6 +10,7 @@ two apps in one process share nothing.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 import socket
@@ -34,7 +35,14 @@ from cotuong.server.realtime import Sockets, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.storage import Database, Store, database_url
-from cotuong.server.tournaments import Tournaments, tournament_router
+from cotuong.server.tournaments import INLINE_SCRIPTS, Tournaments, tournament_router
+from cotuong.server.web.api_docs import api_docs_html
+from cotuong.server.web.headers import (
+    SecurityHeaders,
+    content_security_policy,
+    origin_of,
+    script_hashes,
+)
 from cotuong.server.workers import EnginePool, EngineRunner, RedisEngineQueue
 
 STATIC_DIR = FilePath(__file__).parent / "static"
@@ -43,10 +51,20 @@ _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Cờ Tướng</title>
                 "API: <a href=/api/docs>/api/docs</a></p>")
 
 
+log = logging.getLogger("cotuong.server")
+NO_SECRET_WARNING = (
+    "COTUONG_SECRET is not set: the key that signs cookies and seat secrets is kept in "
+    "the database, so whoever gets a copy of the database can forge them; set "
+    "COTUONG_SECRET (32+ random bytes, e.g. `openssl rand -hex 32`) in production")
+
+
 def _signing_key(settings: Settings, store: Store) -> bytes:
-    """The configured key, else one kept in the database (so secrets survive restarts)."""
+    """The configured key, else one kept in the database (so secrets survive restarts;
+    fine for a machine of one's own, warned about since a copy of the database then
+    forges every seat secret and cookie)."""
     if settings.secret_key:
         return settings.secret_key
+    log.warning(NO_SECRET_WARNING)
     stored = store.get_meta("secret_key")
     if stored is None:
         stored = new_key().hex()
@@ -96,7 +114,9 @@ def create_app(settings: Settings, store: Store | None = None,
     sockets = Sockets()
     broker = make_broker(settings.redis_url)
     service = GameService(settings, database, clock, broker, sockets, signer, pool)
-    acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days)
+    acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days,
+                   frozenset(n.lower() for n in settings.reserved_names), settings.password_n,
+                   RateLimiter(settings.login_user_rate, settings.login_user_burst))
     rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
     lobby = Lobby(settings, database, clock, broker, sockets, rooms, service.live_tables)
     tournaments = Tournaments(database, service, rooms, clock, settings)
@@ -122,7 +142,7 @@ def create_app(settings: Settings, store: Store | None = None,
                 store.close()
 
     app = FastAPI(title="cotuong", version="0.1.0", lifespan=lifespan,
-                  openapi_url="/api/openapi.json", docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json", docs_url=None, redoc_url=None,
                   description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
@@ -133,6 +153,13 @@ def create_app(settings: Settings, store: Store | None = None,
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
 
     app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes)
+    # Added last, so it runs first: its headers are on every response, refusals included.
+    own = {o for o in (origin_of(settings.public_url), *map(origin_of, settings.allowed_origins))
+           if o is not None}
+    app.add_middleware(SecurityHeaders,
+                       csp=content_security_policy(script_hashes(*INLINE_SCRIPTS)),
+                       hsts_s=settings.hsts_s if settings.secure_cookies else None,
+                       allowed_origins=frozenset(own))
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
@@ -166,6 +193,11 @@ def create_app(settings: Settings, store: Store | None = None,
     app.include_router(analysis_router(analyses, player))
     app.include_router(lobby_router(lobby, acc, settings))
     app.include_router(tournament_router(tournaments, player))
+
+    @app.get("/api/docs", include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        """The REST API as a page without scripts (no CDN; see ``web.api_docs``)."""
+        return HTMLResponse(api_docs_html(app.openapi()))
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, bool]:
