@@ -12,7 +12,11 @@ Sans CJK TC Bold** (both SIL Open Font License 1.1, Debian's ``fonts-noto-cjk``)
   piece and set (generated; never edit it by hand), read by ``ui/board.js`` and
   ``ui/miniboard.js``;
 * ``src/cotuong/server/web/static/pieces/pieces.svg``: the same paths as a sheet of
-  ``<symbol>`` elements, for people and other programs.
+  ``<symbol>`` elements, for people and other programs;
+* ``src/cotuong/server/web/static/img/icon.svg``: the site's icon, Red's 帥 in its disc.
+
+The river's words 楚河 漢界 are drawn the same way, so nothing on the board is text in a
+CJK font.
 
 The licence and attribution travel beside them (``static/pieces/OFL.txt``,
 ``static/pieces/README.md``). Each outline is scaled so that the font's em is 100 units,
@@ -38,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "src" / "cotuong" / "server" / "web" / "static"
 MODULE = STATIC / "js" / "ui" / "glyphs.js"
 SHEET = STATIC / "pieces" / "pieces.svg"
+ICON = STATIC / "img" / "icon.svg"
 FONTS = Path("/usr/share/fonts/opentype/noto")
 SERIF = ("NotoSerifCJK-Bold.ttc", "Noto Serif CJK TC")
 SANS = ("NotoSansCJK-Bold.ttc", "Noto Sans CJK TC")
@@ -53,6 +58,8 @@ LETTERS = {
     "en": {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"},
     "vi": {"K": "Tg", "A": "S", "B": "T", "N": "M", "R": "X", "C": "P", "P": "B"},
 }
+# The river's words, drawn too (楚河 漢界: "the Chu river, the Han border").
+RIVER = {"chu": "楚 河", "han": "漢 界"}
 EM = 100.0
 
 
@@ -124,8 +131,8 @@ def _source(path: Path, face) -> dict[str, str]:  # type: ignore[no-untyped-def]
             "version": face["name"].getDebugName(5) or "", "sha256": digest}
 
 
-def build() -> tuple[str, str]:
-    """The module's and the sheet's text, from the installed fonts."""
+def build() -> tuple[str, str, str]:
+    """The module's, the sheet's and the site icon's text, from the installed fonts."""
     serif_path, serif = _open_face(*SERIF)
     sans_path, sans = _open_face(*SANS)
     sets: dict[str, dict[str, Shape]] = {
@@ -133,8 +140,9 @@ def build() -> tuple[str, str]:
     }
     for lang, table in LETTERS.items():
         sets[f"letters-{lang}"] = {k: _shape(sans, label) for k, label in table.items()}
+    sets["river"] = {k: _shape(serif, words) for k, words in RIVER.items()}
     sources = [_source(serif_path, serif), _source(sans_path, sans)]
-    return _module(sets, sources), _sheet(sets, sources)
+    return _module(sets, sources), _sheet(sets, sources), _icon(sets["traditional"]["K"])
 
 
 def _module(sets: dict[str, dict[str, Shape]], sources: list[dict[str, str]]) -> str:
@@ -145,14 +153,17 @@ def _module(sets: dict[str, dict[str, Shape]], sources: list[dict[str, str]]) ->
         "// (http://www.adobe.com/), with Reserved Font Name 'Source'; SIL Open Font License 1.1",
         "// (static/pieces/OFL.txt, attribution in static/pieces/README.md).",
     ]
-    lines += [f"// Source: {s['face']}, {s['version']}, {s['file']} sha256 {s['sha256']}" for s in sources]
+    lines += [f"// Source: {s['face']}, {s['version']}, {s['file']} sha256 {s['sha256']}"
+              for s in sources]
     lines.append("")
-    lines.append("/** Per set, per FEN letter: ``{d, w, h}`` — the path and its ink's width and height. */")
+    lines.append("/** Per set, per FEN letter (``river``: its two words): ``{d, w, h}``, the path "
+                 "and its ink's size. */")
     lines.append("export const GLYPH_SETS = {")
     for name, shapes in sets.items():
         lines.append(f"  {json.dumps(name)}: {{")
         for letter, s in shapes.items():
-            lines.append(f"    {letter}: {{ w: {s.width:g}, h: {s.height:g}, d: {json.dumps(s.d)} }},")
+            key = json.dumps(letter) if len(letter) > 1 else letter
+            lines.append(f"    {key}: {{ w: {s.width:g}, h: {s.height:g}, d: {json.dumps(s.d)} }},")
         lines.append("  },")
     lines.append("};")
     return "\n".join(lines) + "\n"
@@ -171,18 +182,26 @@ def _sheet(sets: dict[str, dict[str, Shape]], sources: list[dict[str, str]]) -> 
     return "\n".join(out) + "\n"
 
 
+def _icon(king: Shape) -> str:
+    """The site's icon: Red's general 帥 in its disc (an outline, like the board's)."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+            '<circle cx="32" cy="32" r="29" fill="#f7ead3" stroke="#8a6a3a" stroke-width="3"/>'
+            '<circle cx="32" cy="32" r="23" fill="none" stroke="#b3261e" stroke-width="2"/>'
+            f'<path fill="#b3261e" transform="translate(32 32) scale(0.33)" d="{king.d}"/></svg>\n')
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="compare with the committed files instead of writing them")
     args = parser.parse_args(argv)
     try:
-        module, sheet = build()
+        module, sheet, icon = build()
     except GlyphBuildError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if args.check:
-        stale = [p for p, text in ((MODULE, module), (SHEET, sheet))
+        stale = [p for p, text in ((MODULE, module), (SHEET, sheet), (ICON, icon))
                  if not p.exists() or p.read_text(encoding="utf-8") != text]
         for p in stale:
             print(f"{p.relative_to(ROOT)} differs from a fresh build", file=sys.stderr)
@@ -190,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     SHEET.parent.mkdir(parents=True, exist_ok=True)
     MODULE.write_text(module, encoding="utf-8")
     SHEET.write_text(sheet, encoding="utf-8")
+    ICON.write_text(icon, encoding="utf-8")
     print(f"wrote {MODULE.relative_to(ROOT)} ({len(module)} bytes) and {SHEET.relative_to(ROOT)}")
     return 0
 

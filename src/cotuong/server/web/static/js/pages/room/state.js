@@ -17,8 +17,9 @@ export function newPage(code) {
     room: null,         // RoomView from REST
     viewPly: null,      // null = live; else the ply shown while stepping through
     flipped: null,      // null = follow my colour
-    error: null,
+    error: null,        // a refusal's reason, until the next move or six seconds
     errorTimer: null,
+    notice: null,       // a passing notice {id, text, until, game}: my draw offer was declined
     offset: 0,          // server clock minus client clock (ms), for deadlines
     connected: false,
   };
@@ -77,6 +78,12 @@ export function takeState(page, f) {
   }
   if (f.clocks && typeof f.clocks.server_time_ms === "number") page.offset = f.clocks.server_time_ms - Date.now();
   if (prev && prev.game_id !== f.game_id) page.viewPly = null;
+  // A move was played (or taken back): a refused move's reason and a passing notice are
+  // about the position before it, and no longer true.
+  if (prev && (f.ply !== prev.ply || f.game_id !== prev.game_id)) page.error = null;
+  // A notice lasts one move more than the move that may come with it (an offer declined
+  // by moving arrives with that move).
+  if (page.notice && (f.ply > page.notice.until || f.game_id !== page.notice.game)) page.notice = null;
   const sounds = [];
   if (prev && f.ply > prev.ply) sounds.push(f.check ? "check" : "move");
   if (prev && !prev.outcome && f.outcome) sounds.push("end");
