@@ -54,6 +54,20 @@ export class AnalysisPanel {
     return p ? p.best : null;
   }
 
+  /**
+   * For a judged move (ply ``ply`` is the position after it): the move that should have
+   * been played instead — the engine's best move in the position before — and the colour
+   * of the side that erred (``firstMover``: the side to move in the start position), as
+   * ``{move, color}``; null for a move not judged.
+   */
+  better(ply, firstMover = "red") {
+    const plies = this.plies || [];
+    const p = plies[ply], before = plies[ply - 1];
+    if (!p || !p.judgement || !before || !before.best) return null;
+    const other = firstMover === "red" ? "black" : "red";
+    return { move: before.best, color: (ply - 1) % 2 === 0 ? firstMover : other };
+  }
+
   async load() {
     try {
       this.view = await api("GET", this.path);
@@ -159,6 +173,8 @@ export class AnalysisPanel {
       lines.push(h("div", { class: `judgement ${p.judgement}`, id: "analysis-judgement" },
         h("b", { text: t(`judgement.${p.judgement}`) }),
         before && before.best ? h("span", { text: ` — ${t("analysis.better", { move: text(before) })}` }) : null));
+      // The board's arrow is that better move, in the erring side's colour.
+      if (before && before.best) lines.push(h("div", { class: "muted", id: "analysis-arrow-note", text: `↗ ${t("analysis.should")}` }));
     }
     return h("div", { class: "analysis-info" }, lines);
   }

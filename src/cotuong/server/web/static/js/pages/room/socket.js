@@ -8,7 +8,7 @@ import { loadSeat, saveSeat } from "../../lib/store.js";
 import { roomSocket } from "../../lib/socket.js";
 import { confirmDialog } from "../../ui/dialog.js";
 import { beep } from "../../ui/sound.js";
-import { bottomColor, myColor, offerBy, takeState } from "./state.js";
+import { bottomColor, takeState } from "./state.js";
 
 const NOTICES = ["draw_offered", "takeback_requested", "rematch_requested", "warning"];
 
@@ -32,16 +32,7 @@ export function connect(page, view) {
       while (log.children.length > 200) log.firstChild.remove();
       log.scrollTop = log.scrollHeight;
     },
-    event(f) {
-      if (NOTICES.includes(f.kind)) beep("notice");
-      // My draw offer was declined (the state that follows no longer has it): say so,
-      // until the next move.
-      const s = page.state;
-      if (f.kind === "draw_declined" && s && myColor(page) && offerBy(s.draw_offer) === myColor(page)) {
-        page.notice = { id: "draw-declined", text: t("offer.draw.declined"), until: s.ply + 1, game: s.game_id };
-        view.renderBanners();
-      }
-    },
+    event(f) { if (NOTICES.includes(f.kind)) beep("notice"); },
     error(f) {
       // A refused move's reason in the page's language when the server gives both.
       view.showError((f.reason && (f.reason[lang()] || f.reason.en)) || f.message || f.code);

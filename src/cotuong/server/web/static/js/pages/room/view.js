@@ -151,7 +151,7 @@ export function roomView({ page, board, clocks, moveList, actions }) {
     const s = page.state;
     const out = [];
     if (page.error) out.push(h("div", { class: "banner error", id: "error", role: "alert", text: page.error }));
-    if (page.notice) out.push(h("div", { class: "banner info", id: page.notice.id, role: "status", text: page.notice.text }));
+    if (page.notice) out.push(h("div", { class: "banner info", id: page.notice.id, role: "status", text: t(page.notice.key) }));
     if (!page.connected && s) out.push(h("div", { class: "banner warn", id: "offline", text: t("conn.down") }));
     if (!s) { $("banners").replaceChildren(...out); return; }
     const mine = myColor(page);
