@@ -39,7 +39,7 @@ function render() {
   // The final position's check comes from the server; earlier ones are not marked. On a
   // judged move the arrow is the move that should have been played, in the colour of the
   // side that erred; elsewhere, the engine's move in the position shown (green).
-  const better = analysis.better(ply, fenTurn(game.start_fen));
+  const better = analysis.better(ply);
   board.update({ fen: fenAfter(game.start_fen, game.moves, ply),
     lastMove: ply > 0 ? game.moves[ply - 1] : null,
     check: ply === game.moves.length && game.check ? game.turn : null,
@@ -80,6 +80,7 @@ async function boot() {
   });
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    analysis.firstMover = fenTurn(game.start_fen);
     ply = game.moves.length;
     render();
     if (game.status === "finished") {

@@ -204,6 +204,6 @@ export const TEXTS = {
   "offer.draw.declined": "Your opponent declined the draw offer.",
   "notfound.back": "Back to the lobby",
   "notfound.help": "There is no room {code}, or its invitation has expired. Check the code, or go back to the lobby to start a new game.",
-  "analysis.should": "Should have played",
+  "analysis.should": "Arrow: the move {side} should have played",
   "levels": ["Easy", "Novice", "Intermediate", "Good", "Strong", "Expert", "Master", "God"],
 };

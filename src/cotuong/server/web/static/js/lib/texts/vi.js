@@ -204,6 +204,6 @@ export const TEXTS = {
   "offer.draw.declined": "Đối thủ đã từ chối lời cầu hòa.",
   "notfound.back": "Về sảnh",
   "notfound.help": "Mã phòng {code} không có hoặc lời mời đã hết hạn. Hãy kiểm tra lại mã hoặc về sảnh để tạo ván mới.",
-  "analysis.should": "Nước nên đi",
+  "analysis.should": "Mũi tên: nước {side} nên đi",
   "levels": ["Dễ", "Tập sự", "Trung bình", "Khá", "Giỏi", "Cao thủ", "Đại sư", "Thần"],
 };
