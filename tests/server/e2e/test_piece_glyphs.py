@@ -5,6 +5,7 @@ from the fonts they name."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import re
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def sets() -> dict[str, dict[str, tuple[float, float, str]]]:
     text = MODULE.read_text(encoding="utf-8")
     out: dict[str, dict[str, tuple[float, float, str]]] = {}
     starts = [(m.start(), m.group(1)) for m in SET.finditer(text)] + [(len(text), "")]
-    for (start, name), (end, _) in zip(starts, starts[1:]):
+    for (start, name), (end, _) in itertools.pairwise(starts):
         out[name] = {m.group(1): (float(m.group(2)), float(m.group(3)), m.group(4))
                      for m in ENTRY.finditer(text, start, end)}
     return out
