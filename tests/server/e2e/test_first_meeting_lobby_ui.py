@@ -46,7 +46,7 @@ def test_challenge_buttons_fit_their_card_at_1366(people: Any) -> None:
                                " return s.scrollWidth <= s.clientWidth; })()")
     assert other.page.locator(f"{row} td.act button.primary").count() == 1  # accept
     assert mine.page.locator(f"{row} td.act button:not(.primary)").count() == 1  # cancel
-    other.shot("60-lobby-challenge-1366")
+    other.shot("look-60-lobby-challenge-1366")
     mine.page.click(f"{row} td.act button")  # cancelled
     other.page.wait_for_selector(row, state="detached")
 

@@ -97,7 +97,7 @@ def test_pieces_are_drawn_on_a_machine_without_any_cjk_font(
         assert host.page.evaluate(_SAME_TOFU), "this browser still finds a CJK font"
         assert_pieces_are_outlines(host)
         host.page.wait_for_selector(f"#room-code:has-text('{code}')")
-        host.shot("10-no-cjk-font-room")
+        host.shot("look-10-no-cjk-font-room")
         # The beginners' letters need no font either.
         host.page.evaluate("localStorage.setItem('cotuong:pieces', '\"letters\"')")
         host.page.reload()
@@ -119,7 +119,7 @@ def test_piece_sets_and_board_themes_are_chosen_and_kept(people: Any) -> None:
     assert page.get_attribute("svg.board", "data-pieces") == "traditional"
     assert page.get_attribute("svg.board", "data-theme") == "wood"
     assert_pieces_are_outlines(host)
-    host.shot("11-room-1366-traditional")
+    host.shot("look-11-room-1366-traditional")
     traditional = page.get_attribute('g.piece[data-sq="e0"] path.glyph', "d")
 
     page.click("#btn-look")
@@ -132,7 +132,7 @@ def test_piece_sets_and_board_themes_are_chosen_and_kept(people: Any) -> None:
     letters = page.get_attribute('g.piece[data-sq="e0"] path.glyph', "d")
     assert letters and letters != traditional
     assert_pieces_are_outlines(host)
-    host.shot("12-room-1366-letters-jade")
+    host.shot("look-12-room-1366-letters-jade")
     # Vietnamese initials, English ones after the switch (the general: Tg, then K).
     page.click("#lang")
     assert page.get_attribute('g.piece[data-sq="e0"] path.glyph', "d") != letters
@@ -148,7 +148,7 @@ def test_piece_sets_and_board_themes_are_chosen_and_kept(people: Any) -> None:
     page.select_option("#look-theme", "paper")
     page.click("#look-close")
     assert page.get_attribute("svg.board", "data-theme") == "paper"
-    host.shot("13-room-1366-traditional-paper")
+    host.shot("look-13-room-1366-traditional-paper")
     # The lobby's small boards follow the choice too.
     host.goto("/")
     host.page.wait_for_selector("svg.mini path.r", state="attached")
@@ -192,7 +192,7 @@ def test_warnings_and_the_arbiters_order_stay_while_in_force(people: Any) -> Non
         p.page.wait_for_selector(f'{warned}:has-text("Lệnh trọng tài")')
         text = p.page.locator(warned).inner_text()
         assert "Luật Cờ Tướng Việt Nam, Điều 23.1" in text and "000" not in text, text
-    host.shot("20-arbiters-order-in-force")
+    host.shot("look-20-arbiters-order-in-force")
     guest.page.click("#lang")
     assert "Vietnamese Xiangqi Law, Article 23.1" in guest.page.locator(warned).inner_text()
     # Red changes its move: the order is obeyed, and its banner goes.
@@ -213,7 +213,7 @@ def test_the_offerer_is_told_the_draw_was_declined(people: Any) -> None:
     host.page.wait_for_selector("#draw-declined")
     assert "từ chối" in host.page.locator("#draw-declined").inner_text()
     assert guest.page.locator("#draw-declined").count() == 0  # the one who declined knows
-    host.shot("40-draw-declined")
+    host.shot("look-40-draw-declined")
     host.move("b0c2")
     assert host.page.locator("#draw-declined").count() == 1  # still there on my move
     guest.move("b9c7")
@@ -238,9 +238,9 @@ def test_an_unknown_room_says_so_and_offers_the_way_back(people: Any) -> None:
     body = me.page.locator("body").inner_text()
     assert "Mất kết nối" not in body and "Mời bạn" not in body
     assert me.page.locator("svg.board").count() == 0
-    me.shot("50-unknown-room")
+    me.shot("look-50-unknown-room")
     me.page.click("#lang")
-    assert "No such room" not in me.page.locator("#notfound").inner_text() or True
+    assert "Room not found" in me.page.locator("#notfound").inner_text()
     assert "Back to the lobby" in me.page.locator("#notfound-back").inner_text()
     me.page.click("#notfound-back")
     me.page.wait_for_url(me.server.url + "/")
