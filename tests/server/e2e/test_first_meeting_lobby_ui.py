@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Player, Server
+from .conftest import Player, Server, register
 from .test_browser_modules import js  # noqa: F401  (the fixture: modules run in a blank page)
 
 pytestmark = pytest.mark.slow
@@ -100,6 +100,33 @@ def test_an_ai_game_closed_before_any_move_is_aborted(
     finally:
         me.close()
         srv.stop()
+
+
+def test_my_games_and_the_profile_write_the_same_day_the_same_way(people: Any) -> None:
+    me = people("dated")
+    register(me, "ngaythang")
+    me.goto("/")
+    form = me.page.locator("#form-ai")
+    form.locator('label[data-level="1"]').click()
+    form.locator('input[name="form-ai-color"][value="red"]').check()
+    form.locator("select[name=tc]").select_option("none")
+    form.locator("#btn-play-ai").click()
+    me.page.wait_for_url(re.compile(r".*/room/[A-Za-z0-9]+$"))
+    me.move("h2e2")
+    me.wait_ply(2, timeout=60_000)
+    me.button("btn-resign", confirm=True)
+    me.wait_over()
+    day, month, year = me.page.evaluate(
+        "(() => { const d = new Date(); return [d.getDate(), d.getMonth() + 1, d.getFullYear()]; })()")
+    today = f"{day}/{month}/{year}"  # Vietnamese order: day first
+    me.goto("/")
+    me.page.wait_for_selector("#history tbody tr")
+    lobby_day = me.page.locator("#history tbody tr td").nth(2).inner_text()
+    me.goto("/u/ngaythang")
+    me.page.wait_for_selector("#games tbody tr")
+    profile_day = me.page.locator("#games tbody tr td").nth(2).inner_text()
+    member = me.page.locator("#member").inner_text()
+    assert lobby_day == profile_day == today and today in member, (lobby_day, profile_day, member)
 
 
 def test_one_way_of_writing_dates(js: Any) -> None:  # noqa: F811
