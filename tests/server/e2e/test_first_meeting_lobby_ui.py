@@ -117,7 +117,8 @@ def test_my_games_and_the_profile_write_the_same_day_the_same_way(people: Any) -
     me.button("btn-resign", confirm=True)
     me.wait_over()
     day, month, year = me.page.evaluate(
-        "(() => { const d = new Date(); return [d.getDate(), d.getMonth() + 1, d.getFullYear()]; })()")
+        "(() => { const d = new Date();"
+        " return [d.getDate(), d.getMonth() + 1, d.getFullYear()]; })()")
     today = f"{day}/{month}/{year}"  # Vietnamese order: day first
     me.goto("/")
     me.page.wait_for_selector("#history tbody tr")
