@@ -47,10 +47,11 @@ def test_the_third_occurrence_gives_an_order_naming_side_clause_and_moves() -> N
     assert event.kind == "warning" and event.order == order and event.ply == 8
     assert game.warnings[-1] == event.text == game.order_text("vi")
     assert game.order_text("vi") == ("Lệnh trọng tài (nước 4): Đỏ chiếu dai (X2.1, X2/1) — "
-                                     "Đỏ phải đổi nước đi, không đổi bị xử thua (000 Điều 23.1)")
+                                     "Đỏ phải đổi nước đi, không đổi bị xử thua "
+                                     "(Luật Cờ Tướng Việt Nam, Điều 23.1)")
     assert game.order_text("en") == ("Arbiter's order (move 4): Red gave perpetual check "
                                      "(X2.1, X2/1) — Red must change its move or lose "
-                                     "(000 Điều 23.1)")
+                                     "(Vietnamese Xiangqi Law, Article 23.1)")
     with pytest.raises(ValueError):
         game.order_text("fr")
 
@@ -77,10 +78,10 @@ def test_one_more_lap_is_not_yet_refusal_two_are() -> None:
     assert outcome is not None and outcome.winner is Color.BLACK
     assert outcome.termination is Termination.PERPETUAL_CHECK
     assert outcome.text("vi") == ("Đen thắng: Đỏ chiếu dai (X2.1, X2/1), không đổi nước đi "
-                                   "theo lệnh trọng tài (000 Điều 23.1)")
+                                   "theo lệnh trọng tài (Luật Cờ Tướng Việt Nam, Điều 23.1)")
     assert game.outcome_text("en") == (
         "Black wins: Red gave perpetual check (X2.1, X2/1), and did not change its move as "
-        "the arbiter ordered (000 Điều 23.1)")
+        "the arbiter ordered (Vietnamese Xiangqi Law, Article 23.1)")
     assert game.orders[0].fate == "lost" and game.orders[0].move_number == 8
 
 

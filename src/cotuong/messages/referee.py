@@ -27,6 +27,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Heads of an outcome.
     "OUTCOME_WIN": ("{winner} thắng: {reason}", "{winner} wins: {reason}"),
     "OUTCOME_DRAW": ("Hòa: {reason}", "Draw: {reason}"),
+    # The law an order cites (referee/explain.py clause_message): seed 000 is the
+    # Vietnamese tournament law, seed 001's part IV the Asian limits on checks.
+    "CLAUSE_LAW": ("Luật Cờ Tướng Việt Nam, Điều {article}",
+                   "Vietnamese Xiangqi Law, Article {article}"),
+    "CLAUSE_CHECK_LIMIT": ("Luật cờ tướng châu Á: giới hạn chiếu liên tục",
+                           "Asian xiangqi rules: the limit on consecutive checks"),
     # The arbiter's order (asian: seed 000 Điều 23-24).
     "ORDER_TO_CHANGE": (
         "Lệnh trọng tài (nước {number}): {why} — {side} phải đổi nước đi, không đổi bị xử "

@@ -115,6 +115,26 @@ def ruling_outcome(board: Board, ruling: Ruling, last_loop: int) -> Outcome:
     return Outcome(ruling.winner, term, _headed(ruling.winner, why))
 
 
+def clause_message(clause: str) -> Message | str:
+    """The law an order cites, in words a player reads (``Order.clause`` is its id).
+
+    >>> clause_message("000 Điều 23.1").vi
+    'Luật Cờ Tướng Việt Nam, Điều 23.1'
+    >>> clause_message("000 Điều 23.1").en
+    'Vietnamese Xiangqi Law, Article 23.1'
+    >>> clause_message("001 IV").en
+    'Asian xiangqi rules: the limit on consecutive checks'
+
+    An id of no known document is quoted as it is.
+    """
+    document, _, article = clause.partition(" ")
+    if document == "000" and article.startswith("Điều "):
+        return Message.of("CLAUSE_LAW", article=article.removeprefix("Điều "))
+    if clause == "001 IV":
+        return Message.of("CLAUSE_CHECK_LIMIT")
+    return clause
+
+
 def order_messages(board: Board, ruling: Ruling, last_loop: int,
                    order: Order) -> tuple[Message, Outcome]:
     """The order (for the warning) and the outcome if it is not obeyed.
@@ -125,10 +145,10 @@ def order_messages(board: Board, ruling: Ruling, last_loop: int,
     ...     _ = g.play(text)
     >>> g.warnings[-1]
     'Lệnh trọng tài (nước 4): Đỏ chiếu dai (X2.1, X2/1) — Đỏ phải đổi nước đi, \
-không đổi bị xử thua (000 Điều 23.1)'
+không đổi bị xử thua (Luật Cờ Tướng Việt Nam, Điều 23.1)'
     """
     term, why = _ruling_parts(board, ruling, last_loop)
-    clause, number, side = order.clause, order.move_number, order.side
+    clause, number, side = clause_message(order.clause), order.move_number, order.side
     if side is not None:
         said = Message.of("ORDER_TO_CHANGE", number=number, why=why, side=side, clause=clause)
         end = Message.of("ORDER_NOT_OBEYED", why=why, clause=clause)
@@ -146,8 +166,8 @@ def check_limit_messages(order: Order, checks: int, pieces: int,
     what = Message.of("CHECK_LIMIT_PASSED", side=side, checks=checks, pieces=pieces,
                       limit=limit)
     said = Message.of("CHECK_LIMIT_ORDER", number=order.move_number, what=what, side=side,
-                      clause=order.clause)
-    end = Message.of("CHECK_LIMIT_NOT_OBEYED", side=side, clause=order.clause)
+                      clause=clause_message(order.clause))
+    end = Message.of("CHECK_LIMIT_NOT_OBEYED", side=side, clause=clause_message(order.clause))
     return said, Outcome(side.opponent, Termination.CHECK_LIMIT, _headed(side.opponent, end))
 
 

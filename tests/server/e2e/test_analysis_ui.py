@@ -16,7 +16,9 @@ BLUNDER_FEN = "4k4/9/9/9/8r/R8/9/9/9/3K5 w - - 0 1"
 
 
 def test_analysis_graph_marks_and_best_move(people: Any) -> None:
-    host, guest = people("host"), people("guest")
+    # A laptop's screen: the review's controls must stay in the window (issue 22).
+    host = people("host", viewport={"width": 1366, "height": 768})
+    guest = people("guest")
     code = host.create_room(color="red", tc="none", fen=BLUNDER_FEN)
     guest.join(code, "black")
     host.move("a4a5")
@@ -44,19 +46,30 @@ def test_analysis_graph_marks_and_best_move(people: Any) -> None:
     assert page.locator('#analysis-summary tr[data-color="red"] td[data-kind="blunder"]'
                         ).inner_text() == "1"
 
-    # The final position (ply 2) is shown first; step back to the blunder.
-    page.click("#nav-prev")
-    assert host.attr("ply") == "1"
-    assert page.locator("#analysis-judgement").inner_text().startswith("Sai lầm nghiêm trọng")
-    # The best move there (Black takes the rook) is the arrow on the board.
-    assert page.get_attribute("svg.board", "data-arrow") == "i5a5"
-    assert page.locator("svg.board line.arrow").count() == 1
-    assert page.locator("#analysis-score").inner_text().startswith(("−", "#−"))
-    host.shot("31-analysis-blunder")
+    # The final position (ply 2) is shown first: the engine's move there, in green.
+    assert page.get_attribute("svg.board", "data-arrow-color") is None
     # At the start, the engine would have played something else than the blunder.
     page.click("#nav-start")
     start_arrow = page.get_attribute("svg.board", "data-arrow")
     assert start_arrow and start_arrow != "a4a5" and start_arrow.startswith(("a4", "d0"))
+    assert page.get_attribute("svg.board", "data-arrow-color") is None
+    # Clicking the blunder in the move list: the arrow is the move Red should have
+    # played (not Black's best reply), in Red's colour, on the position after the blunder.
+    blunder.click()
+    assert host.attr("ply") == "1"
+    assert page.locator("#analysis-judgement").inner_text().startswith("Sai lầm nghiêm trọng")
+    assert page.get_attribute("svg.board", "data-arrow") == start_arrow
+    assert page.get_attribute("svg.board", "data-arrow-color") == "red"
+    assert page.locator("svg.board line.arrow.red").count() == 1
+    assert page.locator("#analysis-arrow-note").inner_text() == "Mũi tên: nước Đỏ nên đi"
+    assert page.locator("#analysis-score").inner_text().startswith(("−", "#−"))
+    # Board, navigation, the result and the judgement all in the 1366×768 window.
+    height = page.evaluate("innerHeight")
+    for sel in ("svg.board", "#nav-start", "#nav-end", "#result", "#analysis-judgement"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, sel
+    assert page.evaluate("scrollY") == 0
+    host.shot("31-analysis-blunder")
     # Clicking the graph picks a ply.
     box = graph.bounding_box()
     assert box is not None

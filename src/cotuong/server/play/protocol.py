@@ -204,6 +204,8 @@ class Warning(Frame):
     lang: Lang
     text: str
     texts: dict[Lang, str]
+    in_force: bool = Field(False, description="it still applies: an arbiter's order not yet "
+                           "obeyed or lapsed, a repetition warning while the loop is played")
 
 
 class Abandon(Frame):

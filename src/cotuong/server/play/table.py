@@ -366,6 +366,10 @@ class GameTable:
                 if since + abandon_ms <= now]
         if gone:
             _, loser = min(gone)
+            if self.is_ai(loser.opponent) and self.ply < START_PLY:
+                # A game against the computer left before the person's first move is
+                # aborted, not lost (as lichess aborts it): nothing was played.
+                return self.finish(End.aborted(loser), now)
             return self.finish(End.abandonment(loser, abandon_ms // 1000), now)
         return None
 

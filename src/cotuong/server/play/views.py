@@ -23,7 +23,46 @@ from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
-__all__ = ["load_ratings", "players", "state_frame"]
+__all__ = ["in_force", "load_ratings", "players", "state_frame"]
+
+
+def in_force(t: GameTable) -> list[bool]:
+    """For each of ``t.warnings``, whether it still applies: an arbiter's order while it
+    is pending (not yet obeyed, lapsed or settled), and the latest repetition warning
+    while the loop is still being played (the current position occurred before since the
+    last capture). A finished game has none in force.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="asian", time_control=None,
+    ...     rated=False, opponent="human", ai_level=None, lang="vi", host_id="g:1",
+    ...     host_name="A", host_color="red", guest_id="g:2", guest_name="B",
+    ...     current_game_id=1, created_at=0))
+    >>> from cotuong.core.types import Move
+    >>> t = GameTable.new(1, room, "host", "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+    ...                   started=True)
+    >>> for m in ["h8h9", "f9f8", "h9h8", "f8f9"] * 2:
+    ...     _ = t.replay(Move.from_iccs(m))
+    >>> in_force(t)  # the warning at the 2nd occurrence, then the order at the 3rd
+    [False, True]
+    >>> _ = t.replay(Move.from_iccs("h8g8"))  # Red changed: the order is obeyed
+    >>> in_force(t)
+    [False, False]
+    """
+    if not t.warnings or t.over or t.game.outcome is not None:
+        return [False] * len(t.warnings)
+    pending = t.game.pending_order
+    order_plies = {r.order.ply for r in t.game.orders}
+    board = t.view()[0]
+    since_capture = board.key_history()[-(board.halfmove_clock + 1):]
+    looping = since_capture.count(since_capture[-1]) >= 2
+    last = len(t.warnings) - 1
+    out = []
+    for i, w in enumerate(t.warnings):
+        if w["ply"] in order_plies:
+            out.append(pending is not None and pending.ply == w["ply"])
+        else:
+            out.append(i == last and looping)
+    return out
 
 
 def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
@@ -55,7 +94,7 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
     if playing and t.disconnected:
         color, since = min(t.disconnected.items(), key=lambda kv: kv[1])
         abandon = {"color": color, "deadline_ms": since + abandon_ms}
-    warnings = list(t.warnings)
+    warnings = [{**w, "in_force": f} for w, f in zip(t.warnings, in_force(t), strict=True)]
     if lang is not None and lang != t.room.lang:
         warnings = [{**w, "text": w["texts"].get(lang, w["text"])} for w in warnings]
     return {

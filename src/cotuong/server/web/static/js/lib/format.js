@@ -32,6 +32,19 @@ export function signed(delta) {
   return `${sign}${Math.abs(delta)}`;
 }
 
+/**
+ * A day in the page's language, the one way every page writes dates: Vietnamese
+ * day/month/year (``dateText("2026-12-02T10:00:00Z")`` is "2/12/2026"), English with the
+ * month's name ("2 Dec 2026", never ambiguous). An unreadable value gives "".
+ */
+export function dateText(value) {
+  const d = new Date(value);
+  if (value === null || value === undefined || value === "" || Number.isNaN(d.getTime())) return "";
+  return lang() === "en"
+    ? d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })
+    : d.toLocaleDateString("vi-VN", { day: "numeric", month: "numeric", year: "numeric" });
+}
+
 /** A seat's name: a person's, or the computer's with its level ("Máy · Cấp độ 3 Trung bình"). */
 export function playerName(p) {
   return p.ai_level ? `${t("ai")} · ${t("level")} ${p.ai_level} ${levelName(p.ai_level)}` : p.name;

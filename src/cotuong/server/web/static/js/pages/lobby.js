@@ -46,13 +46,30 @@ function render() {
   renderHistory();
 }
 
+let socket = null;
+let myName = null;
+
+/** After a log-in, log-out or new display name: redraw, and if the name others see
+ * changed, reopen the lobby socket (it carries the name it was opened with), so the
+ * online list shows the new one at once, here and in every other lobby. */
+async function accountChanged() {
+  const me = await currentUser();
+  lobby.user = me.user;
+  const name = me.user ? me.user.username : me.name;
+  if (socket && name !== myName) socket.drop();
+  myName = name;
+  render();
+}
+
 async function boot() {
-  await topbar(async () => { lobby.user = (await currentUser()).user; render(); });
-  lobby.user = (await currentUser()).user;
+  await topbar(accountChanged);
+  const me = await currentUser();
+  lobby.user = me.user;
+  myName = me.user ? me.user.username : me.name;
   wireForms({ onSeek: (id) => addMine(lobby, id) });
   byId("btn-stop-seeking").addEventListener("click", () => { if (lobby.seeking) cancelSeek(lobby, lobby.seeking.id); });
   render();
-  const socket = lobbySocket({ handlers, onStatus: (up) => { document.body.dataset.connected = up ? "1" : "0"; } });
+  socket = lobbySocket({ handlers, onStatus: (up) => { document.body.dataset.connected = up ? "1" : "0"; } });
   try {
     lobby.quick = (await api("GET", "/api/lobby/quick")).presets;
   } catch (e) {

@@ -3,8 +3,8 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h, svg } from "../lib/dom.js";
-import { signed } from "../lib/format.js";
-import { lang, t, translate } from "../lib/i18n.js";
+import { dateText, signed } from "../lib/format.js";
+import { t, translate } from "../lib/i18n.js";
 import { CATEGORIES } from "../lib/protocol.js";
 import { topbar } from "../ui/topbar.js";
 
@@ -45,7 +45,7 @@ function render() {
   if (!u) return;
   document.title = `${t("app.title")} — ${u.username}`;
   $("username").textContent = u.username;
-  $("member").textContent = t("profile.member", { date: new Date(u.created_at).toLocaleDateString(lang()) });
+  $("member").textContent = t("profile.member", { date: dateText(u.created_at) });
   $("counts").textContent = t("profile.counts", u.counts);
   const rated = CATEGORIES.filter((c) => u.ratings[c]);
   $("ratings").replaceChildren(...(rated.length ? rated.map((c) => {
@@ -68,7 +68,7 @@ function render() {
     h("tbody", {}, page.games.map((g) => h("tr", {},
       h("td", {}, h("a", { href: `/game/${g.game_id}`, text: `${g.red || "?"} – ${g.black || "?"}` })),
       h("td", { text: g.status === "aborted" ? t("history.aborted") : g.result || "*" }),
-      h("td", { text: g.started_at ? new Date(g.started_at).toLocaleDateString(lang()) : "" })))))
+      h("td", { text: dateText(g.started_at) })))))
     : h("p", { class: "muted", text: t("lobby.history.empty") }));
 }
 

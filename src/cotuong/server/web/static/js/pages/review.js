@@ -8,7 +8,7 @@ import { colorName, t, translate } from "../lib/i18n.js";
 import { pref, setPref } from "../lib/store.js";
 import { AnalysisPanel } from "../ui/analysis.js";
 import { BoardView } from "../ui/board.js";
-import { fenAfter } from "../ui/fen.js";
+import { fenAfter, fenTurn } from "../ui/fen.js";
 import { MoveList } from "../ui/movelist.js";
 import { topbar } from "../ui/topbar.js";
 
@@ -36,11 +36,14 @@ function player(node, color) {
 function render() {
   translate();
   if (!game) return;
-  // The final position's check comes from the server; earlier ones are not marked.
+  // The final position's check comes from the server; earlier ones are not marked. On a
+  // judged move the arrow is the move that should have been played, in the colour of the
+  // side that erred; elsewhere, the engine's move in the position shown (green).
+  const better = analysis.better(ply);
   board.update({ fen: fenAfter(game.start_fen, game.moves, ply),
     lastMove: ply > 0 ? game.moves[ply - 1] : null,
     check: ply === game.moves.length && game.check ? game.turn : null,
-    arrow: analysis.arrow(ply) });
+    arrow: better ? better.move : analysis.arrow(ply), arrowColor: better ? better.color : null });
   const bottom = board.flipped ? "black" : "red";
   player($("player-top"), bottom === "red" ? "black" : "red");
   player($("player-bottom"), bottom);
@@ -77,6 +80,7 @@ async function boot() {
   });
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    analysis.firstMover = fenTurn(game.start_fen);
     ply = game.moves.length;
     render();
     if (game.status === "finished") {

@@ -36,8 +36,18 @@ function showPly(ply) {
   view.render();
 }
 
+/** No such room (a mistyped code, an expired invitation): say so and offer the way back,
+ * instead of a board, an invite and a connection that would never come. */
+function notFound() {
+  document.body.dataset.status = "notfound";
+  $("game").replaceChildren(h("div", { class: "card notfound", id: "notfound", role: "alert" },
+    h("h2", { text: t("notfound") }),
+    h("p", { text: t("notfound.help", { code: page.code }) }),
+    h("a", { class: "btn primary", id: "notfound-back", href: "/", text: t("notfound.back") })));
+}
+
 async function boot() {
-  await topbar(() => view.renderAll());
+  await topbar(() => (document.body.dataset.status === "notfound" ? notFound() : view.renderAll()));
   $("copy-link").addEventListener("click", actions.copyInvite);
   $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); view.render(); });
   $("live").addEventListener("click", () => showPly(Infinity));
@@ -58,10 +68,7 @@ async function boot() {
   try {
     page.room = await api("GET", `/api/rooms/${encodeURIComponent(page.code)}`);
   } catch (e) {
-    if (e.status === 404) {
-      $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound", text: t("notfound") }));
-      return;
-    }
+    if (e.status === 404) { notFound(); return; }
   }
   // A tournament's board: its paired players take their reserved seats by joining (the
   // server answers anyone else as a spectator, without a secret).

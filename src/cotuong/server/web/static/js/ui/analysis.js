@@ -5,7 +5,7 @@
 
 import { api } from "../lib/api.js";
 import { h, svg } from "../lib/dom.js";
-import { lang, t } from "../lib/i18n.js";
+import { colorName, lang, t } from "../lib/i18n.js";
 
 const GW = 600, GH = 120;  // the graph's viewBox
 const POLL_MS = 1000;
@@ -35,6 +35,7 @@ export class AnalysisPanel {
     this.view = null;       // the server's analysis view, or null if never requested
     this.error = null;      // a refusal to show (in the reader's language)
     this.timer = null;
+    this.firstMover = "red";  // the side to move in the game's start position
   }
 
   get path() { return `/api/games/${encodeURIComponent(this.gameId)}/analysis`; }
@@ -52,6 +53,20 @@ export class AnalysisPanel {
   arrow(ply) {
     const p = (this.plies || [])[ply];
     return p ? p.best : null;
+  }
+
+  /**
+   * For a judged move (ply ``ply`` is the position after it): the move that should have
+   * been played instead — the engine's best move in the position before — and the colour
+   * of the side that erred (``firstMover``: the side to move in the start position), as
+   * ``{move, color}``; null for a move not judged.
+   */
+  better(ply, firstMover = this.firstMover) {
+    const plies = this.plies || [];
+    const p = plies[ply], before = plies[ply - 1];
+    if (!p || !p.judgement || !before || !before.best) return null;
+    const other = firstMover === "red" ? "black" : "red";
+    return { move: before.best, color: (ply - 1) % 2 === 0 ? firstMover : other };
   }
 
   async load() {
@@ -159,6 +174,12 @@ export class AnalysisPanel {
       lines.push(h("div", { class: `judgement ${p.judgement}`, id: "analysis-judgement" },
         h("b", { text: t(`judgement.${p.judgement}`) }),
         before && before.best ? h("span", { text: ` — ${t("analysis.better", { move: text(before) })}` }) : null));
+      // The board's arrow is that better move, in the erring side's colour.
+      const better = this.better(ply);
+      if (better) {
+        lines.push(h("div", { class: "muted", id: "analysis-arrow-note" },
+          h("span", { class: `swatch ${better.color}` }), t("analysis.should", { side: colorName(better.color) })));
+      }
     }
     return h("div", { class: "analysis-info" }, lines);
   }

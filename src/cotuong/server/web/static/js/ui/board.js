@@ -8,7 +8,9 @@
 
 import { svg } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
-import { FILES, GLYPHS, isRed, placement } from "./fen.js";
+import { FILES, isRed, placement } from "./fen.js";
+import { GLYPH_SETS } from "./glyphs.js";
+import { boardTheme, pieceSet, pieceShape } from "./look.js";
 
 const S = 60;            // distance between two intersections, in viewBox units
 const X0 = 70;           // left grid line
@@ -41,6 +43,7 @@ export class BoardView {
     this.lastMove = null;
     this.checkSquare = null;
     this.arrow = null;            // an ICCS move drawn as an arrow (the engine's best move)
+    this.arrowColor = null;       // null (green), or a side's colour
     this.selected = null;
     this.drag = null;
     this.fen = "";
@@ -104,6 +107,12 @@ export class BoardView {
     const head = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5,
       markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
     el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }, head);
+    // Heads for arrows in a side's colour (the review's "should have played" arrow).
+    for (const color of ["red", "black"]) {
+      const m = el("marker", { id: `arrowhead-${color}`, viewBox: "0 0 10 10", refX: 5, refY: 5,
+        markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
+      el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `arrowhead ${color}` }, m);
+    }
   }
 
   #drawGrid() {
@@ -130,9 +139,10 @@ export class BoardView {
     const ry = Y0 + 4.5 * S;
     const left = this.flipped ? ["漢 界", "Hán giới"] : ["楚 河", "Sở hà"];
     const right = this.flipped ? ["楚 河", "Sở hà"] : ["漢 界", "Hán giới"];
+    // The Chinese words are outlines (ui/glyphs.js), drawn without a CJK font.
+    const words = { "楚 河": GLYPH_SETS.river.chu.d, "漢 界": GLYPH_SETS.river.han.d };
     for (const [x, [zh, vi]] of [[X0 + 2 * S, left], [X0 + 6 * S, right]]) {
-      const t = el("text", { x, y: ry + 6, class: "river" }, g);
-      t.textContent = zh;
+      el("path", { d: words[zh], class: "river", transform: `translate(${x} ${ry - 5}) scale(0.27)` }, g);
       const s = el("text", { x, y: ry + 24, class: "river-vi" }, g);
       s.textContent = vi;
     }
@@ -182,12 +192,16 @@ export class BoardView {
 
   /**
    * Everything a game snapshot changes, drawn once: ``fen``, ``legal`` (ICCS list),
-   * ``lastMove`` (ICCS or null), ``check`` (the colour in check, or null) and ``arrow``
-   * (an ICCS move to point out, e.g. the engine's best move, or null).
+   * ``lastMove`` (ICCS or null), ``check`` (the colour in check, or null), ``arrow``
+   * (an ICCS move to point out, e.g. the engine's best move, or null) and ``arrowColor``
+   * (``"red"`` / ``"black"``: the arrow in that side's colour; null: the engine's green).
    */
-  update({ fen, legal = [], lastMove = null, check = null, arrow = null }) {
+  update({ fen, legal = [], lastMove = null, check = null, arrow = null, arrowColor = null }) {
     this.fen = fen;
     this.arrow = arrow || null;
+    this.arrowColor = arrowColor || null;
+    if (this.arrowColor) this.svg.dataset.arrowColor = this.arrowColor;
+    else delete this.svg.dataset.arrowColor;
     if (this.arrow) this.svg.dataset.arrow = this.arrow;
     else delete this.svg.dataset.arrow;
     this.pieces = placement(fen);
@@ -215,14 +229,19 @@ export class BoardView {
     const marks = this.markLayer, pieces = this.pieceLayer, hints = this.hintLayer, hits = this.hitLayer;
     marks.replaceChildren(); pieces.replaceChildren(); hints.replaceChildren(); hits.replaceChildren();
     this.arrowLayer.replaceChildren();
+    // The player's look (ui/look.js), read at each drawing so a change shows at once.
+    this.set = pieceSet();
+    this.svg.dataset.pieces = this.set;
+    this.svg.dataset.theme = boardTheme();
     if (this.arrow) {
       const [x1, y1] = this.xy(this.arrow.slice(0, 2));
       const [x2, y2] = this.xy(this.arrow.slice(2, 4));
       // Stop short of the target's centre so the head does not hide the piece there.
       const len = Math.hypot(x2 - x1, y2 - y1) || 1;
       const cut = Math.min(R * 0.7, len / 3);
+      const tone = this.arrowColor ? ` ${this.arrowColor}` : "";
       el("line", { x1, y1, x2: x2 - ((x2 - x1) / len) * cut, y2: y2 - ((y2 - y1) / len) * cut,
-        class: "arrow", "marker-end": "url(#arrowhead)" }, this.arrowLayer);
+        class: `arrow${tone}`, "marker-end": `url(#arrowhead${tone ? `-${this.arrowColor}` : ""})` }, this.arrowLayer);
     }
     if (this.lastMove) {
       const [from, to] = [this.lastMove.slice(0, 2), this.lastMove.slice(2, 4)];
@@ -285,8 +304,8 @@ export class BoardView {
     });
     el("circle", { r: R, class: "disc", fill: "url(#disc)", filter: "url(#shadow)" }, g);
     el("circle", { r: R - 4.5, class: "ring" }, g);
-    const t = el("text", { y: 1, class: "glyph" }, g);
-    t.textContent = GLYPHS[letter];
+    const shape = pieceShape(letter, this.set, R);
+    el("path", { d: shape.d, class: "glyph", transform: `scale(${shape.scale.toFixed(4)})` }, g);
     return g;
   }
 

@@ -1,7 +1,8 @@
 // A small, static board drawn from a FEN (the lobby's live games): no rules, no input.
 
 import { svg } from "../lib/dom.js";
-import { FILES, GLYPHS, isRed, placement } from "./fen.js";
+import { FILES, isRed, placement } from "./fen.js";
+import { boardTheme, pieceSet, pieceShape } from "./look.js";
 
 const S = 20;         // distance between two intersections
 const M = 12;         // margin
@@ -9,7 +10,9 @@ const M = 12;         // margin
 /** An <svg class="mini"> of ``fen``'s placement; ``lastMove`` (ICCS) is marked. */
 export function miniBoard(fen, lastMove = null) {
   const w = M * 2 + 8 * S, hgt = M * 2 + 9 * S;
-  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "mini", role: "img", "data-fen": fen });
+  const set = pieceSet();
+  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "mini", role: "img", "data-fen": fen,
+    "data-pieces": set, "data-theme": boardTheme() });
   root.append(svg("rect", { x: 0, y: 0, width: w, height: hgt, class: "wood" }));
   for (let r = 0; r < 10; r++) root.append(svg("line", { x1: M, y1: M + r * S, x2: M + 8 * S, y2: M + r * S }));
   for (let f = 0; f < 9; f++) {
@@ -27,7 +30,10 @@ export function miniBoard(fen, lastMove = null) {
   for (const [sq, letter] of placement(fen)) {
     const [x, y] = at(sq);
     root.append(svg("circle", { cx: x, cy: y, r: S * 0.45 }));
-    root.append(svg("text", { x, y, class: isRed(letter) ? "r" : "b" }, GLYPHS[letter]));
+    // Outlines, not text: no CJK font is needed (ui/look.js).
+    const shape = pieceShape(letter, set, S * 0.45);
+    root.append(svg("path", { d: shape.d, class: isRed(letter) ? "r" : "b",
+      transform: `translate(${x} ${y}) scale(${shape.scale.toFixed(4)})` }));
   }
   return root;
 }

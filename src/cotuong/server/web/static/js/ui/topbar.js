@@ -3,9 +3,14 @@
 // language switch.
 
 import { api } from "../lib/api.js";
-import { h } from "../lib/dom.js";
+import { h, svg } from "../lib/dom.js";
 import { lang, setLang, t, translate } from "../lib/i18n.js";
 import { formDialog } from "./dialog.js";
+import { GLYPH_SETS } from "./glyphs.js";
+import { boardTheme, pieceSet, PIECE_SETS, setLook, THEMES } from "./look.js";
+import { miniBoard } from "./miniboard.js";
+
+const PREVIEW_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
 let me = null;   // the answer of GET /api/me, until a log-in, log-out or new name
 
@@ -67,6 +72,33 @@ function nameDialog(current, onDone) {
   formDialog(dlg, form, err, () => api("POST", "/api/me/name", { name: input.value }), onDone);
 }
 
+/**
+ * The board's look (piece set, theme), applied as soon as it is chosen: ``onChange``
+ * redraws the page's boards. Kept in this browser only (``cotuong:pieces``,
+ * ``cotuong:theme``).
+ */
+function lookDialog(onChange) {
+  const preview = h("div", { class: "look-preview", id: "look-preview" });
+  const drawPreview = () => preview.replaceChildren(miniBoard(PREVIEW_FEN));
+  const choice = (name, values, current) => h("select", { id: `look-${name}`, onchange: (e) => {
+    setLook(name, e.target.value);
+    drawPreview();
+    onChange();
+  } }, ...values.map((v) => h("option", { value: v, selected: v === current, text: t(`look.${name}.${v}`) })));
+  const dlg = h("dialog", { id: "dlg-look" },
+    h("h3", { text: t("look.title") }),
+    h("label", { class: "field" }, t("look.pieces"), choice("pieces", PIECE_SETS, pieceSet())),
+    h("label", { class: "field" }, t("look.theme"), choice("theme", THEMES, boardTheme())),
+    preview,
+    h("p", { class: "muted", text: t("look.where") }),
+    h("div", { class: "row" }, h("button", { class: "btn primary", type: "button", id: "look-close",
+      text: t("btn.close"), onclick: () => dlg.close() })));
+  dlg.addEventListener("close", () => dlg.remove());
+  drawPreview();
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
 /** Build the top bar; ``onLang`` re-renders the page after a language or account switch. */
 export async function topbar(onLang) {
   const bar = document.querySelector(".topbar");
@@ -75,7 +107,9 @@ export async function topbar(onLang) {
   const render = async () => {
     const info = await currentUser();
     bar.replaceChildren(...[
-      h("a", { class: "brand", href: "/" }, h("span", { class: "logo", text: "帥" }), h("span", { text: t("app.title") })),
+      h("a", { class: "brand", href: "/" }, h("span", { class: "logo" },
+        svg("svg", { viewBox: "-50 -50 100 100", "aria-hidden": "true" },
+          svg("path", { d: GLYPH_SETS.traditional.K.d }))), h("span", { text: t("app.title") })),
       h("span", { class: "spacer" }),
       info.user
         ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,
@@ -90,6 +124,7 @@ export async function topbar(onLang) {
         } })
         : h("button", { id: "login", type: "button", text: t("nav.login"),
           onclick: () => accountDialog(() => { render(); changed(); }) }),
+      h("button", { id: "btn-look", type: "button", text: t("look"), onclick: () => lookDialog(changed) }),
       h("button", { id: "lang", type: "button", text: t("lang.switch"), onclick: () => {
         setLang(lang() === "vi" ? "en" : "vi");
         translate();

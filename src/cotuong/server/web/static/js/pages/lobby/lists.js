@@ -3,7 +3,7 @@
 
 import { api } from "../../lib/api.js";
 import { qs as $, h } from "../../lib/dom.js";
-import { tcText } from "../../lib/format.js";
+import { dateText, tcText } from "../../lib/format.js";
 import { levelName, t } from "../../lib/i18n.js";
 import { CATEGORIES } from "../../lib/protocol.js";
 import { miniBoard } from "../../ui/miniboard.js";
@@ -67,6 +67,6 @@ export async function renderHistory() {
         "data-game": g.game_id, text: `${g.red || "?"} – ${g.black || "?"}` })),
       h("td", { text: g.status === "aborted" ? t("history.aborted")
         : g.status === "playing" || g.status === "waiting" ? t("history.playing") : g.result || "*" }),
-      h("td", { text: g.started_at ? new Date(g.started_at).toLocaleDateString() : "" }))))));
+      h("td", { text: dateText(g.started_at) }))))));
 }
 

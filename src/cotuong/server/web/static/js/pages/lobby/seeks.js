@@ -82,16 +82,17 @@ export function renderSeeks(lobby) {
   if (!f) return;
   const seeks = f.seeks || [];
   if (!seeks.length) { host.replaceChildren(h("p", { class: "muted", text: t("lobby.seeks.empty") })); return; }
+  // Two columns: who, with the terms under the name, and the button. A card is about a
+  // third of a 1366 px window: four columns of terms pushed the button out of sight.
   host.replaceChildren(h("table", { class: "seeks" },
-    h("thead", {}, h("tr", {}, h("th", { text: t("seek.player") }), h("th", { text: t("tc") }),
-      h("th", { text: t("seek.mode") }), h("th", { text: t("color") }), h("th", {}))),
+    h("thead", {}, h("tr", {}, h("th", { text: t("seek.player") }), h("th", {}))),
     h("tbody", {}, seeks.map((sk) => {
       const mine = lobby.mine.has(sk.seek_id);
+      const colour = sk.color === "random" ? t("color.random") : colorName(sk.color);
       const row = h("tr", { "data-seek": sk.seek_id, "data-mine": mine ? "1" : "" },
-        h("td", { text: `${sk.name}${typeof sk.rating === "number" ? ` (${sk.rating})` : ""}${mine ? ` · ${t("seek.yours")}` : ""}` }),
-        h("td", { text: tcText(sk.time_control) }),
-        h("td", { text: modeText(sk) }),
-        h("td", { text: sk.color === "random" ? t("color.random") : colorName(sk.color) }),
+        h("td", {},
+          h("div", { class: "who", text: `${sk.name}${typeof sk.rating === "number" ? ` (${sk.rating})` : ""}${mine ? ` · ${t("seek.yours")}` : ""}` }),
+          h("div", { class: "terms muted", text: `${tcText(sk.time_control)} · ${modeText(sk)} · ${t("color")}: ${colour}` })),
         h("td", { class: "act" }));
       const act = row.querySelector(".act");
       act.append(mine

@@ -17,8 +17,9 @@ export function newPage(code) {
     room: null,         // RoomView from REST
     viewPly: null,      // null = live; else the ply shown while stepping through
     flipped: null,      // null = follow my colour
-    error: null,
+    error: null,        // a refusal's reason, until the next move or six seconds
     errorTimer: null,
+    notice: null,       // a passing notice {id, key (text), until (ply), game}: my draw offer was declined
     offset: 0,          // server clock minus client clock (ms), for deadlines
     connected: false,
   };
@@ -77,6 +78,17 @@ export function takeState(page, f) {
   }
   if (f.clocks && typeof f.clocks.server_time_ms === "number") page.offset = f.clocks.server_time_ms - Date.now();
   if (prev && prev.game_id !== f.game_id) page.viewPly = null;
+  // A move was played (or taken back): a refused move's reason and a passing notice are
+  // about the position before it, and no longer true.
+  if (prev && (f.ply !== prev.ply || f.game_id !== prev.game_id)) page.error = null;
+  if (page.notice && (f.ply > page.notice.until || f.game_id !== page.notice.game)) page.notice = null;
+  // My draw offer is gone from a game still on: declined, with the button or by playing on
+  // (which sends no event). Said until the opponent's next move.
+  const mine = myColor(page);
+  if (prev && mine && prev.game_id === f.game_id && offerBy(prev.draw_offer) === mine
+      && !offerBy(f.draw_offer) && !f.outcome) {
+    page.notice = { id: "draw-declined", key: "offer.draw.declined", until: f.ply + 1, game: f.game_id };
+  }
   const sounds = [];
   if (prev && f.ply > prev.ply) sounds.push(f.check ? "check" : "move");
   if (prev && !prev.outcome && f.outcome) sounds.push("end");

@@ -151,6 +151,7 @@ export function roomView({ page, board, clocks, moveList, actions }) {
     const s = page.state;
     const out = [];
     if (page.error) out.push(h("div", { class: "banner error", id: "error", role: "alert", text: page.error }));
+    if (page.notice) out.push(h("div", { class: "banner info", id: page.notice.id, role: "status", text: t(page.notice.key) }));
     if (!page.connected && s) out.push(h("div", { class: "banner warn", id: "offline", text: t("conn.down") }));
     if (!s) { $("banners").replaceChildren(...out); return; }
     const mine = myColor(page);
@@ -162,9 +163,13 @@ export function roomView({ page, board, clocks, moveList, actions }) {
       if (by && (!over || kind === "rematch")) out.push(offerBanner(kind, by, mine));
     }
     if (!over) {
-      // Show the referee's warnings about the last moves (e.g. the next repetition will be ruled).
-      const recent = (s.warnings || []).filter((w) => w.ply >= s.ply - 1);
-      for (const w of recent) out.push(h("div", { class: "banner warn", "data-warning": "1", text: (w.texts && w.texts[lang()]) || w.text }));
+      // The referee's warnings and the arbiter's orders while they are in force (the
+      // server says: a loop still being played, an order not yet obeyed or lapsed).
+      const shown = (s.warnings || []).filter((w) => (w.in_force === undefined ? w.ply >= s.ply - 1 : w.in_force));
+      for (const w of shown) {
+        out.push(h("div", { class: "banner warn", "data-warning": "1", "data-ply": w.ply,
+          text: (w.texts && w.texts[lang()]) || w.text }));
+      }
     }
     if (s.abandon && !over) {
       const left = Math.max(0, Math.ceil((s.abandon.deadline_ms - (Date.now() + page.offset)) / 1000));
