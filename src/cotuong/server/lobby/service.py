@@ -34,6 +34,7 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
+from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
 from cotuong.server.lobby.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
 from cotuong.server.play import Color, GameTable, Rooms, Status
@@ -243,14 +244,23 @@ class Lobby:
         paired = Paired(seek_id=seek.id, code=host["code"], slot=host["slot"],
                         color=host["color"], secret=host["secret"], ws_url=host["ws_url"],
                         invite_url=host["invite_url"])
-        text = frame(paired.model_dump())
-        if self.broker.shared:  # the creator's socket may be on another process
-            await self.broker.publish(CHANNEL, json.dumps(
-                {"kind": "paired", "identity": seek.identity, "frame": text}))
-        else:
-            self._deliver_paired(seek.identity, text)
+        await self._tell(seek.identity, frame(paired.model_dump()))
         await self._changed()
         return guest
+
+    async def round_opened(self, identity: str, notice: dict[str, Any]) -> None:
+        """A tournament round of ``identity``'s opened (the tournaments' round hook, wired
+        by the app): a ``round_open`` frame to their lobby sockets, or kept for them as a
+        ``paired`` is."""
+        await self._tell(identity, frame(round_open(notice).model_dump()))
+
+    async def _tell(self, identity: str, text: str) -> None:
+        """A private frame for ``identity``, whose socket may be on another process."""
+        if self.broker.shared:
+            await self.broker.publish(CHANNEL, json.dumps(
+                {"kind": "paired", "identity": identity, "frame": text}))
+        else:
+            self._deliver_paired(identity, text)
 
     def _deliver_paired(self, identity: str, text: str | None) -> None:
         """Send ``text`` (and whatever waits) to the identity's lobby sockets, or keep it

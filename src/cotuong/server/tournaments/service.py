@@ -39,12 +39,13 @@ from cotuong.server.storage import Database
 from cotuong.server.tournaments import invite_store
 from cotuong.server.tournaments import store as ts
 from cotuong.server.tournaments.ends import no_show_end, no_show_result
-from cotuong.server.tournaments.views import Options, tournament_view
+from cotuong.server.tournaments.views import Options, round_notices, tournament_view
 from cotuong.tournament import Result, Tournament, TournamentError
 from cotuong.tournament.events import Event
 
 log = logging.getLogger("cotuong.server")
 T = TypeVar("T")
+RoundHook = Callable[[str, dict[str, Any]], Awaitable[None]]
 SERVER = "server"  # the actor of the events the server records by itself
 
 
@@ -76,6 +77,9 @@ class Tournaments:
         self.no_show_checks: collections.Counter[int] = collections.Counter()
         games.end_hooks.append(self.game_ended)
         rooms.arrival_hooks.append(self.arrived)
+        # Called with (identity, notice) for each player of a round that opened (the
+        # lobby's notice, wired by the app: this part does not know the lobby).
+        self.round_hooks: list[RoundHook] = []
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -195,7 +199,21 @@ class Tournaments:
         await self._rooms_of(tid, round_no)
         await self.database.run(ts.set_fields, self.engine, tid, {
             "open_round": round_no, "round_opened_at": self.clock.now_ms()})
+        await self._announce(tid, round_no)
         await self.resume(tid)
+
+    async def _announce(self, tid: int, round_no: int) -> None:
+        """Tell each paired player of the round that it opened (the round hooks)."""
+        if not self.round_hooks:
+            return
+        row, t, boards = await self.state(tid)
+        options = Options.from_json(json.loads(row["options"]))
+        for who, notice in round_notices(tid, t, options, boards, round_no):
+            for hook in self.round_hooks:
+                try:
+                    await hook(who, notice)
+                except Exception:  # a notice lost must not stop the round
+                    log.exception("round hook failed for tournament %s", tid)
 
     async def _rooms_of(self, tid: int, r: int) -> None:
         """A room for each board of round ``r`` still to play that has none; the results
