@@ -77,6 +77,7 @@ class GameCard(Frame):
 class OnlinePlayer(Frame):
     name: str
     account: bool
+    username: str | None = None  # an account's, for its profile's address (if known)
 
 
 class Online(Frame):

@@ -72,6 +72,9 @@ class Lobby:
         self.seeks: dict[str, Seek] = {}
         self._lock = asyncio.Lock()
         self._paired: dict[str, list[tuple[int, str]]] = {}  # identity -> [(until, frame)]
+        # The usernames of the accounts seen on a lobby socket (their display names are
+        # what the list shows; the username is their profile's address).
+        self.usernames: dict[str, str] = {}
         self._dirty = asyncio.Event()
         self._last: str | None = None
 
@@ -306,7 +309,8 @@ class Lobby:
         names = sorted(people.items(), key=lambda kv: (not kv[0].startswith("u:"),
                                                        kv[1].casefold()))
         return {"count": len(people), "players": [
-            {"name": name, "account": ident.startswith("u:")}
+            {"name": name, "account": ident.startswith("u:"),
+             "username": self.usernames.get(ident)}
             for ident, name in names[:SHOWN_ONLINE]]}
 
     async def _ticks(self) -> None:

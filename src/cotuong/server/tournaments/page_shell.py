@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from cotuong.messages import Message
@@ -52,6 +53,11 @@ def tc_text(lang: str, tc: TimeControl | None) -> str:
     if tc.kind == "fischer":
         return say(lang, "TOURNAMENT_TC_FISCHER", base=base, inc=f"{tc.increment_ms / 1000:g}")
     return say(lang, "TOURNAMENT_TC_BYOYOMI", base=base, period=f"{tc.period_ms / 1000:g}")
+
+
+def shown_as(shown: Mapping[str, str] | None, name: str) -> str:
+    """A player's name as shown (their account's display name), escaped for HTML."""
+    return escape((shown or {}).get(name, name))
 
 
 def site_page(lang: str, title: str, body: str, head: str = "",

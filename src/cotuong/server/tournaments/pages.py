@@ -20,13 +20,20 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from cotuong.server.tournaments.arbiter_pages import arbiter_panel
 from cotuong.server.tournaments.invite_pages import pending_mark
 from cotuong.server.tournaments.invites import pending_names
-from cotuong.server.tournaments.page_shell import rules_text, say, site_page, tc_text
+from cotuong.server.tournaments.page_shell import (
+    rules_text,
+    say,
+    shown_as,
+    site_page,
+    tc_text,
+)
 from cotuong.server.tournaments.standings_pages import rounds_card, standings_card
 from cotuong.server.tournaments.views import Options, rounds_json, shown_round
 from cotuong.tournament import Tournament
@@ -55,7 +62,7 @@ def _enter(room: str, lang: str, ident: str = "") -> str:
 
 
 def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
-                lang: str, me: str | None) -> str:
+                lang: str, me: str | None, shown: Mapping[str, str] | None) -> str:
     """The open round's boards: each with its result, or a link to watch it — or, on
     the viewer's own board while it is played, the button that seats them."""
     r = row["open_round"]
@@ -75,7 +82,7 @@ def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]
             color = "red" if b["red"] == me else "black"
             opponent = b["black"] if color == "red" else b["red"]
             text = say(lang, "TOURNAMENT_YOUR_BOARD", board=b["board"],
-                       color=_side(lang, color), opponent=opponent)
+                       color=_side(lang, color), opponent=(shown or {}).get(opponent, opponent))
             banner = (f"<div class=\"banner invited\" id=\"your-board\" "
                       f"data-board=\"{b['board']}\"><span class=\"grow\">{text}</span>"
                       f"{_enter(b['room'], lang, 'enter-board')}</div>")
@@ -86,8 +93,8 @@ def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]]
         cls = " class=\"mine\"" if mine else ""
         lines.append(f"<tr data-board=\"{b['board']}\"{cls}>"
                      f"<td>{b['board']}{mark}</td>"
-                     f"<td class=\"name\">{escape(b['red'])}</td>"
-                     f"<td class=\"name\">{escape(b['black'])}</td><td>{result}</td></tr>")
+                     f"<td class=\"name\">{shown_as(shown, b['red'])}</td>"
+                     f"<td class=\"name\">{shown_as(shown, b['black'])}</td><td>{result}</td></tr>")
     lines.append("</tbody></table></div>")
     if live["complete"]:
         lines.append(_next_round(row, lang))
@@ -103,12 +110,13 @@ def _me(options: Options, viewer: str | None) -> str | None:
 
 def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
                     organiser: bool, invites: list[dict[str, Any]] | None = None,
-                    lang: str = "vi", viewer: str | None = None, base_url: str = "") -> str:
+                    lang: str = "vi", viewer: str | None = None, base_url: str = "",
+                    shown: Mapping[str, str] | None = None) -> str:
     """The tournament's page for ``viewer`` (an identity; ``organiser``: with the
     arbiter's panel and the invitation links made from ``base_url``; anyone sees which
-    places wait for their invited player, never the codes). A page of an event under way
-    refreshes itself every 30 s, but not the organiser's (a form being filled in would be
-    lost)."""
+    places wait for their invited player, never the codes; players by ``shown``, their
+    display names). A page of an event under way refreshes itself every 30 s, but not
+    the organiser's (a form being filled in would be lost)."""
     options = Options.from_json(json.loads(row["options"]))
     facts = [f"{say(lang, 'TOURNAMENT_ORGANISER')}: <b>{escape(row['organiser_name'])}</b>",
              f"<span id=\"rules\">{rules_text(lang, options.rules)}</span>",
@@ -128,16 +136,16 @@ def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
     elif row["status"] == "finished":
         live.append(f"<h2 id=\"state\">{say(lang, 'TOURNAMENT_FINISHED')}</h2>")
     else:
-        live.append(_live_round(row, t, boards, lang, _me(options, viewer)))
+        live.append(_live_round(row, t, boards, lang, _me(options, viewer), shown))
     parts.append("\n".join(live) + "</section>")
     if organiser:
         parts.append(arbiter_panel(row, t, invites or [], lang, base_url))
     style = ""
     if row["status"] == "created":
-        printed = _entries(t, pending_names(invites or []), lang)
+        printed = _entries(t, pending_names(invites or []), lang, shown)
     else:
         last = shown_round(row, t)
-        printed = (standings_card(t, last, lang) + rounds_card(t, last, lang)
+        printed = (standings_card(t, last, lang, shown) + rounds_card(t, last, lang, shown)
                    + f"<p><a id=\"print-link\" href=\"/tournaments/{row['id']}/print\">"
                    f"{say(lang, 'TOURNAMENT_PRINT')}</a></p>")
     parts.append(f"<section class=\"card printed\" id=\"printed\">{printed}</section>")
@@ -146,10 +154,11 @@ def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
     return site_page(lang, t.title or "", "\n".join(parts), style)
 
 
-def _entries(t: Tournament, pending: list[str], lang: str) -> str:
+def _entries(t: Tournament, pending: list[str], lang: str,
+             shown: Mapping[str, str] | None) -> str:
     """Before the draw: the entry list (the places waiting for their invited player
     marked)."""
-    names = "".join(f"<li>{escape(p.name)}"
+    names = "".join(f"<li>{shown_as(shown, p.name)}"
                     f"{pending_mark(lang) if p.name in pending else ''}</li>" for p in t.players)
     return f"<ol id=\"entries\">{names}</ol>"
 

@@ -219,8 +219,10 @@ def tournament_router(tournaments: Tournaments,
         row, t, boards = await tournaments.state(tid)
         organiser = row["organiser"] == who.identity
         invites = await invitations.of(tid)
+        shown = await tournaments.shown_names(row)
         return HTMLResponse(tournament_page(row, t, boards, organiser, invites,
-                                            lang(request), who.identity, base_url(request)))
+                                            lang(request), who.identity, base_url(request),
+                                            shown))
 
     @router.get("/tournaments/{tid}/print", include_in_schema=False)
     async def printable(tid: int = TournamentId) -> HTMLResponse:
@@ -233,7 +235,7 @@ def tournament_router(tournaments: Tournaments,
                           code: str = InviteCode, who: Player = who_dep) -> HTMLResponse:
         """The invitation page: claim the place (a guest logs in or registers first)."""
         row, inv = await invitations.page_state(tid, code)
-        return HTMLResponse(invite_page(row, inv, who.name if who.account else None,
+        return HTMLResponse(invite_page(row, inv, who.username if who.account else None,
                                         lang(request)))
 
     return router

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from cotuong.server.accounts import Player
+from cotuong.server.accounts import Player, shown_names
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play import End, GameService, GameTable, Rooms
@@ -202,13 +202,22 @@ class Tournaments:
         await self._announce(tid, round_no)
         await self.resume(tid)
 
+    async def shown_names(self, row: dict[str, Any]) -> dict[str, str]:
+        """The names the event's players are shown by (their accounts' display names),
+        by player name (the username)."""
+        identities = Options.from_json(json.loads(row["options"])).identities
+        names = await shown_names(self.database, list(identities.values()))
+        return {name: names.get(who, name) for name, who in identities.items()}
+
     async def _announce(self, tid: int, round_no: int) -> None:
         """Tell each paired player of the round that it opened (the round hooks)."""
         if not self.round_hooks:
             return
         row, t, boards = await self.state(tid)
         options = Options.from_json(json.loads(row["options"]))
+        shown = await self.shown_names(row)
         for who, notice in round_notices(tid, t, options, boards, round_no):
+            notice["opponent"] = shown.get(notice["opponent"], notice["opponent"])
             for hook in self.round_hooks:
                 try:
                     await hook(who, notice)
@@ -228,9 +237,10 @@ class Tournaments:
             if {red, black} & struck:
                 continue  # an annulled player's games are never played
             if b["room_code"] is None:
+                shown = await self.shown_names(row)
                 code, game_id = await self.rooms.create_reserved(
-                    Player(options.identities[red], red),
-                    Player(options.identities[black], black),
+                    Player(options.identities[red], shown.get(red, red), red),
+                    Player(options.identities[black], shown.get(black, black), black),
                     options.rules, options.tc, options.lang)
                 await self.database.run(ts.update_board, self.engine, tid, r, b["board"],
                                         {"room_code": code, "game_id": game_id})

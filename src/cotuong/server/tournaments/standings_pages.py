@@ -15,9 +15,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
-from cotuong.server.tournaments.page_shell import say
+from cotuong.server.tournaments.page_shell import say, shown_as
 from cotuong.tournament import Tournament
 from cotuong.tournament.export import round_record
 from cotuong.tournament.tiebreaks import CRITERIA
@@ -32,7 +33,8 @@ def _n(value: float | int | None) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def standings_card(t: Tournament, after: int, lang: str) -> str:
+def standings_card(t: Tournament, after: int, lang: str,
+                   shown: Mapping[str, str] | None = None) -> str:
     """The standings after round ``after``: rank, number, player, points, games, wins,
     the tie-breaks in their order, notes (shared rank, lots, withdrawal)."""
     heads = [say(lang, c) for c in ("TOURNAMENT_RANK", "TOURNAMENT_NUMBER",
@@ -46,7 +48,7 @@ def standings_card(t: Tournament, after: int, lang: str) -> str:
         notes = [say(lang, _LOTS[r.lots])] if r.lots in _LOTS else []
         if r.withdrawn:
             notes.append(say(lang, "TOURNAMENT_WITHDREW"))
-        cells = [escape(r.rank_text), str(r.number), escape(r.player), _n(r.points),
+        cells = [escape(r.rank_text), str(r.number), shown_as(shown, r.player), _n(r.points),
                  str(r.games), str(r.wins)] + [_n(v) for _, v in r.tiebreaks]
         tds = "".join(f"<td class=\"name\">{c}</td>" if i == 2 else f"<td>{c}</td>"
                       for i, c in enumerate(cells))
@@ -60,21 +62,23 @@ def standings_card(t: Tournament, after: int, lang: str) -> str:
             + "".join(rows) + "</tbody></table></div>")
 
 
-def rounds_card(t: Tournament, last: int, lang: str) -> str:
+def rounds_card(t: Tournament, last: int, lang: str,
+                shown: Mapping[str, str] | None = None) -> str:
     """Each round's results up to ``last``, the latest first."""
     parts = []
     for r in range(last, 0, -1):
         rows, rests = [], ""
         for e in round_record(t, r):
             if e.rests:
-                rests = f"<p class=\"muted\">{say(lang, 'TOURNAMENT_RESTS', name=e.rests)}</p>"
+                resting = say(lang, "TOURNAMENT_RESTS", name=(shown or {}).get(e.rests, e.rests))
+                rests = f"<p class=\"muted\">{resting}</p>"
                 continue
             notes = [say(lang, "TOURNAMENT_BY_WITHDRAWAL")] if e.forfeit_on_withdrawal else []
             if e.corrections:
                 notes.append(say(lang, "TOURNAMENT_CORRECTED"))
             note = f" ({'; '.join(notes)})" if notes else ""
-            rows.append(f"<tr><td>{e.board}</td><td class=\"name\">{escape(e.red)}</td>"
-                        f"<td class=\"name\">{escape(e.black)}</td>"
+            rows.append(f"<tr><td>{e.board}</td><td class=\"name\">{shown_as(shown, e.red)}</td>"
+                        f"<td class=\"name\">{shown_as(shown, e.black)}</td>"
                         f"<td>{escape(e.result) or '…'}{note}</td></tr>")
         heads = "".join(f"<th>{say(lang, c)}</th>" for c in (
             "TOURNAMENT_BOARD", "TOURNAMENT_RED", "TOURNAMENT_BLACK", "TOURNAMENT_RESULT"))
