@@ -11,7 +11,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from harness import cookies_of, lobby_to, register, running, socket_to
+from sqlalchemy import text
 
 from cotuong.server import Settings
 from cotuong.server.lobby.protocol import parse_lobby_server
@@ -39,6 +41,35 @@ def test_an_old_database_gets_the_column_and_keeps_its_users(tmp_path: Path) -> 
     Store(f"sqlite:///{db}").close()  # opening it again changes nothing
     with sqlite3.connect(db) as c:
         assert c.execute("SELECT COUNT(*) FROM users").fetchone() == (2,)
+
+
+@pytest.mark.slow
+def test_an_old_postgresql_database_gets_the_column_too() -> None:
+    from test_backends import postgres
+
+    with postgres() as pg:
+        store = Store(pg.url)  # today's tables, then the users table as it was before
+        with store.engine.begin() as c:
+            c.execute(text("ALTER TABLE users DROP COLUMN display_name"))
+            c.execute(text("INSERT INTO users (username, password_hash, created_at) "
+                           "VALUES ('lan', 'x', 0)"))
+        store.close()
+        store = Store(pg.url)
+        try:
+            user = store.user_by_name("lan")
+            assert user is not None and user["display_name"] is None
+        finally:
+            store.close()
+        asyncio.run(_names_on(Settings(db=pg.url, heartbeat_s=0.2)))
+
+
+async def _names_on(settings: Settings) -> None:
+    async with running(settings) as srv, srv.client() as a, srv.client() as b:
+        await register(a, "tranduc")
+        assert (await a.post("/api/me/name", json={"name": "Trần Đức"})).status_code == 200
+        await register(b, "minh")
+        r = await b.post("/api/me/name", json={"name": "TRẦN ĐỨC"})
+        assert r.json()["error"]["code"] == "BAD_NAME"
 
 
 def test_a_display_name_at_registration_and_later_shown_everywhere() -> None:
