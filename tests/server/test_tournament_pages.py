@@ -12,7 +12,7 @@ from typing import Any
 
 from harness import lobby_to, register, running
 
-from cotuong.server import Settings
+from cotuong.server import FakeClock, Settings
 from cotuong.server.tournaments.arbiter_pages import arbiter_panel
 from cotuong.server.tournaments.list_pages import list_page
 from cotuong.server.tournaments.page_shell import page_lang
@@ -111,4 +111,27 @@ def test_a_failing_round_hook_stops_neither_the_round_nor_the_lobby() -> None:
                 assert r.status_code == 200 and r.json()["open_round"] == 1
                 assert (await lobby.wait("round_open"))["tournament_id"] == tid
             assert len(calls) == 2
+    asyncio.run(scenario())
+
+
+def test_a_player_who_comes_to_the_lobby_later_still_hears_of_the_round() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0)
+        async with running(settings, clock=clock) as srv, srv.client() as arb, \
+                srv.client() as a, srv.client() as b:
+            for c, name in ((arb, "trongtai"), (a, "anh"), (b, "binh")):
+                await register(c, name)
+            tid = (await arb.post("/api/tournaments", json={
+                "name": "Giải", "players": ["anh", "binh"]})).json()["tournament_id"]
+            assert (await arb.post(f"/api/tournaments/{tid}/start")).status_code == 200
+            clock.advance(5 * 60_000)  # longer than a `paired` waits, within the round
+            async with lobby_to(srv, a, hello=False) as lobby:
+                await lobby.send(type="hello")
+                assert (await lobby.wait("round_open"))["tournament_id"] == tid
+            clock.advance(30 * 60_000)  # past the notice's time: it is gone
+            async with lobby_to(srv, b, hello=False) as lobby:
+                await lobby.send(type="hello")
+                await lobby.wait("lobby")
+                assert "round_open" not in {f["type"] for f in await lobby.quiet(0.5)}
     asyncio.run(scenario())

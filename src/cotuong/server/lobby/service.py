@@ -106,7 +106,9 @@ class Lobby:
         if data.get("kind") == "seeks" and self.broker.shared:
             self.background.spawn(self._reload())
         elif data.get("kind") == "paired":
-            self._deliver_paired(str(data.get("identity")), str(data.get("frame")))
+            keep = data.get("keep_ms")
+            self._deliver_paired(str(data.get("identity")), str(data.get("frame")),
+                                 keep if isinstance(keep, int) else PAIRED_KEEP_MS)
 
     async def _changed(self) -> None:
         """Seeks changed: push soon, and tell the other processes to re-read them."""
@@ -253,25 +255,29 @@ class Lobby:
 
     async def round_opened(self, identity: str, notice: dict[str, Any]) -> None:
         """A tournament round of ``identity``'s opened (the tournaments' round hook, wired
-        by the app): a ``round_open`` frame to their lobby sockets, or kept for them as a
-        ``paired`` is."""
-        await self._tell(identity, frame(round_open(notice).model_dump()))
+        by the app): a ``round_open`` frame to their lobby sockets, or kept for them until
+        one says hello — for ``keep_ms`` of the notice (the round's no-show wait: as long
+        as taking the seat matters), at least as long as a ``paired``."""
+        fields = dict(notice)
+        keep = max(PAIRED_KEEP_MS, int(fields.pop("keep_ms", PAIRED_KEEP_MS)))
+        await self._tell(identity, frame(round_open(fields).model_dump()), keep)
 
-    async def _tell(self, identity: str, text: str) -> None:
+    async def _tell(self, identity: str, text: str, keep_ms: int = PAIRED_KEEP_MS) -> None:
         """A private frame for ``identity``, whose socket may be on another process."""
         if self.broker.shared:
             await self.broker.publish(CHANNEL, json.dumps(
-                {"kind": "paired", "identity": identity, "frame": text}))
+                {"kind": "paired", "identity": identity, "frame": text, "keep_ms": keep_ms}))
         else:
-            self._deliver_paired(identity, text)
+            self._deliver_paired(identity, text, keep_ms)
 
-    def _deliver_paired(self, identity: str, text: str | None) -> None:
+    def _deliver_paired(self, identity: str, text: str | None,
+                        keep_ms: int = PAIRED_KEEP_MS) -> None:
         """Send ``text`` (and whatever waits) to the identity's lobby sockets, or keep it
-        for ``PAIRED_KEEP_MS`` until one says hello."""
+        for ``keep_ms`` until one says hello."""
         now = self.clock.now_ms()
         waiting = [(until, f) for until, f in self._paired.pop(identity, []) if until > now]
         if text is not None:
-            waiting.append((now + PAIRED_KEEP_MS, text))
+            waiting.append((now + keep_ms, text))
         sockets = [m for m in self.members if m.identity == identity and m.greeted]
         if not sockets:
             if waiting:

@@ -170,7 +170,8 @@ def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[s
                   round_no: int) -> list[tuple[str, dict[str, Any]]]:
     """Who to tell that round ``round_no`` opened, and what: for each player of a board
     with a room and no result yet, their account identity and board (``room`` to take
-    their seat in, colour, opponent).
+    their seat in, colour, opponent) and how long the notice is worth keeping for a
+    player not connected (``keep_ms``: the no-show wait, else half an hour).
 
     >>> t = Tournament(["an", "binh"], name="CLB")
     >>> _ = t.draw_numbers(order=["an", "binh"])
@@ -180,6 +181,7 @@ def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[s
     [('u:1', 'red', 'binh'), ('u:2', 'black', 'an')]
     """
     out = []
+    keep_ms = int(options.no_show_s * 1000) or 1_800_000
     for p in t.pairings(round_no):
         row = next((b for b in boards if b["round"] == round_no and b["board"] == p.board),
                    None)
@@ -193,5 +195,6 @@ def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[s
                 out.append((who, {"tournament_id": tid, "tournament": t.title or "",
                                   "round": round_no, "board": p.board,
                                   "room": row["room_code"], "color": color,
-                                  "opponent": opponent, "page_url": f"/tournaments/{tid}"}))
+                                  "opponent": opponent, "page_url": f"/tournaments/{tid}",
+                                  "keep_ms": keep_ms}))
     return out
