@@ -159,7 +159,7 @@ def test_guests_choose_a_display_name_seen_by_opponent_and_spectators() -> None:
                          json={"username": "Lan_99", "password": "correct horse"})
             r = await a.post("/api/me/name", json={"name": "lan_99"})  # an account's name
             assert r.json()["error"]["code"] == "BAD_NAME"
-            r = await b.post("/api/me/name", json={"name": "Another"})  # accounts: username
+            r = await b.post("/api/me/name", json={"name": "Máy 3"})  # accounts: same rules
             assert r.json()["error"]["code"] == "BAD_NAME"
             r = await a.post("/api/me/name", json={"name": "  Trần   Văn  An "})
             assert r.status_code == 200 and r.json() == {"name": "Trần Văn An"}

@@ -168,9 +168,12 @@ def test_a_four_player_round_robin_played_online() -> None:
             assert {e["by"] for e in log[:2]} == {"trongtai"}
             assert {e["by"] for e in log[2:]} == {"server"}
             page = (await arb.get(f"/tournaments/{tid}")).text
-            assert "Giải CLB tháng 12" in page and 'id="crosstable"' in page
-            assert "1 phút + 0 giây mỗi nước / 1 min + 0 s per move" in page
+            assert "Giải CLB tháng 12" in page and 'id="standings"' in page
+            assert "1 phút + 0 giây mỗi nước" in page and " / 1 min" not in page
             assert "Giải đã kết thúc" in page
+            printed = (await arb.get(f"/tournaments/{tid}/print")).text
+            assert 'id="crosstable"' in printed
+            assert "1 phút + 0 giây mỗi nước / 1 min + 0 s per move" in printed
     run(scenario())
 
 

@@ -10,10 +10,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import socket
 import sys
 
 from cotuong.cli.args import positive_int, positive_seconds
 from cotuong.core.errors import CotuongError
+from cotuong.messages import Message
 
 
 def _port(text: str) -> int:
@@ -36,9 +39,51 @@ def serving_banner(host: str, port: int, database: str) -> str:
     return f"cotuong: serving on http://{host}:{port}/ (database {database}); Ctrl-C stops"
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that others on its networks can reach: the host
+    name's, and the one the system would send from (a UDP socket is connected, which
+    sends nothing)."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        found |= {str(i[4][0]) for i in socket.getaddrinfo(socket.gethostname(), None,
+                                                           socket.AF_INET)}
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET,
+                                                         socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            found.add(str(s.getsockname()[0]))
+    return sorted(a for a in found if not a.startswith(("127.", "0.", "169.254.")))
+
+
+def friend_lines(host: str, port: int, addresses: list[str], public_url: str | None,
+                 lang: str) -> list[str]:
+    """What ``cotuong serve`` says about the addresses friends can use.
+
+    >>> friend_lines("0.0.0.0", 8000, ["192.168.1.5"], None, "en")
+    ['friends on your network open: http://192.168.1.5:8000/']
+    >>> friend_lines("127.0.0.1", 8000, ["192.168.1.5"], None, "vi")[0].startswith(
+    ...     "Chỉ máy này vào được (127.0.0.1)")
+    True
+    >>> friend_lines("0.0.0.0", 80, [], "https://co.example", "en")
+    ['invite links use https://co.example']
+    """
+    if public_url:
+        return [Message.of("SERVE_PUBLIC", url=public_url).text(lang)]
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return [Message.of("SERVE_LOCAL_ONLY", host=host, port=port).text(lang)]
+    if host in ("0.0.0.0", "::", ""):
+        if not addresses:
+            return [Message.of("SERVE_NO_LAN").text(lang)]
+        urls = ", ".join(f"http://{a}:{port}/" for a in addresses)
+    else:
+        urls = f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+    return [Message.of("SERVE_FRIENDS", urls=urls).text(lang)]
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("serve", help="run the web platform (play in the browser)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0: friends on your network can join)")
     p.add_argument("--port", type=_port, default=8000, help="port (0: any free port)")
     p.add_argument("--db", default=None,
                    help="SQLite file path or database URL (postgresql://...); "
@@ -66,12 +111,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="do not warm the AI's engines up at start (the first AI move waits)")
     p.add_argument("--analysis-movetime", type=positive_int, default=None, metavar="MS",
                    help="engine time per position of a computer analysis (default 400)")
+    p.add_argument("--lang", choices=("vi", "en"), default="vi",
+                   help="language of what the command prints (default vi)")
     p.set_defaults(func=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     import signal
-    import socket
     from types import FrameType
 
     import uvicorn
@@ -107,6 +153,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         print("cotuong: warning: COTUONG_SECRET is not set; the signing key is kept in the "
               "database (a copy of it forges seat secrets and cookies). Set it in "
               "production.", file=sys.stderr, flush=True)
+    friends = friend_lines(str(host), port, lan_addresses() if host in ("0.0.0.0", "::")
+                           else [], settings.public_url, args.lang)
+    banner = "\n".join([banner, *(f"cotuong: {line}" for line in friends)])
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

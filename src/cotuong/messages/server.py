@@ -146,4 +146,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Who speaks in a room's chat.
     "SPECTATOR_NAME": ("{name} (khán giả)", "{name} (spectator)"),
     "SPECTATOR": ("Khán giả", "Spectator"),
+    # `cotuong serve`: the addresses friends can use.
+    "SERVE_FRIENDS": ("Bạn bè cùng mạng mở: {urls}", "friends on your network open: {urls}"),
+    "SERVE_PUBLIC": ("Lời mời dùng địa chỉ {url}", "invite links use {url}"),
+    "SERVE_LOCAL_ONLY": ("Chỉ máy này vào được ({host}). Để bạn bè cùng mạng (Wi-Fi) vào "
+                         "chơi: cotuong serve --host 0.0.0.0 --port {port}",
+                         "only this machine can connect ({host}). To let friends on your "
+                         "network (Wi-Fi) in: cotuong serve --host 0.0.0.0 --port {port}"),
+    "SERVE_NO_LAN": ("Không thấy địa chỉ mạng nội bộ nào của máy này",
+                     "no local network address of this machine was found"),
 }

@@ -63,8 +63,9 @@ def test_modules_import_existing_names() -> None:
     page); every module is reached from a page (no dead file)."""
     modules = sorted((STATIC / "js").rglob("*.js"))
     assert len(modules) > 15
+    # (tournament.js: the entry of the pages the server renders, tournaments/page_shell.py)
     reached = {(STATIC / "js" / "pages" / f"{p}.js").resolve()
-               for p in ("lobby", "room", "review", "profile")}
+               for p in ("lobby", "room", "review", "profile", "tournament")}
     for module in modules:
         text = module.read_text(encoding="utf-8")
         for names, target in IMPORT.findall(text):
@@ -96,3 +97,12 @@ def test_pages_load_their_page_module() -> None:
                          ("review.html", "review"), ("profile.html", "profile")]:
         html = (STATIC / page).read_text(encoding="utf-8")
         assert f'<script type="module" src="/static/js/pages/{module}.js">' in html, page
+
+
+def test_the_server_rendered_pages_load_their_page_module() -> None:
+    from cotuong.server.tournaments.page_shell import site_page
+
+    html = site_page("vi", "Giải", "")
+    assert '<script type="module" src="/static/js/pages/tournament.js">' in html
+    assert '<link rel="stylesheet" href="/static/css/style.css">' in html
+    assert (STATIC / "css" / "tournament.css").is_file()

@@ -1,6 +1,7 @@
 """Who is asking: guests and accounts, sessions and seat cookies, display names, and what
 the platform shows of a player (profiles, leaderboards)."""
 
+from cotuong.server.accounts.display import shown_names
 from cotuong.server.accounts.profiles import Profiles
 from cotuong.server.accounts.routes import accounts_router
 from cotuong.server.accounts.service import (
@@ -13,4 +14,4 @@ from cotuong.server.accounts.service import (
 )
 
 __all__ = ["Accounts", "Player", "Profiles", "accounts_router", "identify", "identify_socket",
-           "player_dependency", "set_seat_cookie"]
+           "player_dependency", "set_seat_cookie", "shown_names"]

@@ -34,7 +34,7 @@ def _leaderboard(engine: Engine, category: str, limit: int) -> list[dict[str, An
     """The best established ratings of a category (RD ≤ 110 first, then by rating)."""
     with engine.connect() as c:
         ratings = rating_store.ratings
-        q = (select(ratings, users.c.username)
+        q = (select(ratings, users.c.username, users.c.display_name)
              .join(users, users.c.id == ratings.c.user_id)
              .where(ratings.c.category == category)
              .order_by((ratings.c.rd > PROVISIONAL_RD).asc(), ratings.c.rating.desc(),
@@ -86,7 +86,9 @@ class Profiles:
                 "rating": round(h["rating_after"]),
                 "delta": round(h["rating_after"]) - round(h["rating_before"]),
                 "opponent": names.get(h["opponent_id"], "?")})
-        return {"username": user["username"], "created_at": user["created_at"],
+        return {"username": user["username"],
+                "display_name": user.get("display_name") or user["username"],
+                "created_at": user["created_at"],
                 "ratings": {r["category"]: _rating_view(r) for r in rows},
                 "counts": counts,
                 "history": {k: v[-HISTORY_POINTS:] for k, v in points.items()}}
@@ -96,7 +98,7 @@ class Profiles:
         for uid in user_ids:
             row = await self.database.run(self.database.store.user_by_id, uid)
             if row is not None:
-                out[uid] = str(row["username"])
+                out[uid] = str(row.get("display_name") or row["username"])
         return out
 
     async def leaderboard(self, kind: str, limit: int) -> dict[str, Any]:
@@ -105,5 +107,6 @@ class Profiles:
         rows = await self.database.run(_leaderboard, self.engine, kind,
                                        max(1, min(limit, 200)))
         return {"category": kind, "players": [
-            {"rank": i + 1, "username": r["username"], **_rating_view(r)}
+            {"rank": i + 1, "username": r["username"],
+             "display_name": r["display_name"] or r["username"], **_rating_view(r)}
             for i, r in enumerate(rows)]}

@@ -14,19 +14,27 @@ from typing import Any
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from cotuong.server.accounts import display
 from cotuong.server.accounts import service as accounts
 from cotuong.server.accounts.profiles import Profiles
 from cotuong.server.accounts.service import Accounts, Player
 from cotuong.server.errors import ServiceError
 from cotuong.server.security import RateLimiter
 
-__all__ = ["Credentials", "NameBody", "accounts_router"]
+__all__ = ["Credentials", "NameBody", "Registration", "accounts_router"]
 
 
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
     username: str = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
     password: str = Field(min_length=8, max_length=200)
+
+
+class Registration(Credentials):
+    """Registering: the credentials and, optionally, the name to be shown by (any
+    script; the username stays ASCII)."""
+
+    display_name: str | None = Field(None, max_length=200)
 
 
 class NameBody(BaseModel):
@@ -50,10 +58,16 @@ def accounts_router(acc: Accounts, profiles: Profiles, login_limiter: RateLimite
         return await accounts.me(acc, request, who)
 
     @router.post("/accounts/register", status_code=201)
-    async def register(body: Credentials, request: Request,
+    async def register(body: Registration, request: Request,
                        response: Response) -> dict[str, Any]:
         login_limit(request)
-        return await accounts.register(acc, body.username, body.password, response)
+        shown = None if body.display_name is None \
+            else await display.checked(acc.database, body.display_name)  # before the account
+        reply = await accounts.register(acc, body.username, body.password, response)
+        if shown is not None:
+            shown = await display.set_account_name(acc.database, reply["user"]["id"], shown)
+        reply["user"]["display_name"] = shown or body.username
+        return reply
 
     @router.post("/accounts/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -75,7 +89,11 @@ def accounts_router(acc: Accounts, profiles: Profiles, login_limiter: RateLimite
     @router.post("/me/name")
     async def set_name(body: NameBody, response: Response,
                        who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
-        """A guest's display name (shown to opponents and spectators from now on)."""
+        """The name shown to opponents and spectators from now on: a guest's (kept in a
+        cookie) or an account's (kept with the account)."""
+        if who.account:
+            return {"name": await display.set_account_name(acc.database,
+                                                           int(who.identity[2:]), body.name)}
         return {"name": await accounts.set_name(acc, who, body.name, response)}
 
     @router.get("/leaderboard")

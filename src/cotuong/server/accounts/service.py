@@ -24,7 +24,7 @@ from fastapi import Request, Response, WebSocket
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from cotuong.server.accounts import names
+from cotuong.server.accounts import display, names
 from cotuong.server.errors import ServiceError
 from cotuong.server.security import (
     SCRYPT_N,
@@ -49,10 +49,12 @@ SESSION_DAYS = 30
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """Who is asking: a stable identity (``u:<id>`` or ``g:<guest>``) and a display name."""
+    """Who is asking: a stable identity (``u:<id>`` or ``g:<guest>``), the name they are
+    shown by and, for an account, its username (the key tournaments and profiles use)."""
 
     identity: str
     name: str
+    username: str | None = None
 
     @property
     def account(self) -> bool:
@@ -120,7 +122,7 @@ async def identify(acc: Accounts, request: Request, response: Response) -> Playe
     gid = guest_id(acc, request, response)
     user = await session_user(acc, request)
     if user is not None:
-        return Player(f"u:{user['id']}", str(user["username"]))
+        return Player(f"u:{user['id']}", display.shown(user), str(user["username"]))
     return Player(f"g:{gid}", await _guest_name(acc, request.cookies.get(NAME), gid))
 
 
@@ -136,7 +138,7 @@ async def identify_socket(acc: Accounts, websocket: WebSocket) -> Player | None:
     guest cookie and no session, e.g. a script)."""
     user = await session_user(acc, websocket)
     if user is not None:
-        return Player(f"u:{user['id']}", str(user["username"]))
+        return Player(f"u:{user['id']}", display.shown(user), str(user["username"]))
     fields = acc.signer.verify(websocket.cookies.get(GUEST), "guest", acc.clock.now_ms())
     if not fields or len(fields) != 1:
         return None
@@ -181,7 +183,8 @@ async def me(acc: Accounts, request: Request, who: Player) -> dict[str, Any]:
     fields = acc.signer.verify(gid, "guest", acc.clock.now_ms()) if gid else None
     return {"guest_id": fields[0] if fields else who.identity[2:],
             "name": who.name,
-            "user": {"id": user["id"], "username": user["username"]} if user else None}
+            "user": {"id": user["id"], "username": user["username"],
+                     "display_name": display.shown(user)} if user else None}
 
 
 async def _start_session(acc: Accounts, user_id: int, response: Response) -> None:

@@ -1,7 +1,8 @@
 """The lobby socket's messages (``/ws/lobby``, docs/web-protocol.md section 7), typed like
 the room socket's (:mod:`cotuong.server.play.protocol`): the client sends ``hello``, ``ping``
 and ``sync``; the server sends ``lobby`` snapshots, a private ``paired`` when a seek of
-the socket's player was accepted, ``pong`` and ``error``.
+the socket's player was accepted, a private ``round_open`` when a tournament round of
+theirs opened, ``pong`` and ``error``.
 
 >>> parse_lobby({"type": "sync"}).type
 'sync'
@@ -76,6 +77,7 @@ class GameCard(Frame):
 class OnlinePlayer(Frame):
     name: str
     account: bool
+    username: str | None = None  # an account's, for its profile's address (if known)
 
 
 class Online(Frame):
@@ -103,7 +105,28 @@ class Paired(Frame):
     invite_url: str
 
 
-LobbyServerMessage = Annotated[LobbyFrame | Paired | Pong | ErrorFrame,
+class NoticeTexts(Frame):
+    vi: str
+    en: str
+
+
+class RoundOpen(Frame):
+    """To each paired player of a tournament round that just opened: their board (the
+    room to take their seat in), colour and opponent, and the notice in both languages."""
+
+    type: Literal["round_open"] = "round_open"
+    tournament_id: int
+    tournament: str
+    round: int
+    board: int
+    room: str
+    color: Color
+    opponent: str
+    page_url: str
+    texts: NoticeTexts
+
+
+LobbyServerMessage = Annotated[LobbyFrame | Paired | RoundOpen | Pong | ErrorFrame,
                                Field(discriminator="type")]
 _SERVER: TypeAdapter[Any] = TypeAdapter(LobbyServerMessage)
 

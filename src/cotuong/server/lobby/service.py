@@ -34,6 +34,7 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
+from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
 from cotuong.server.lobby.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
 from cotuong.server.play import Color, GameTable, Rooms, Status
@@ -71,6 +72,9 @@ class Lobby:
         self.seeks: dict[str, Seek] = {}
         self._lock = asyncio.Lock()
         self._paired: dict[str, list[tuple[int, str]]] = {}  # identity -> [(until, frame)]
+        # The usernames of the accounts seen on a lobby socket (their display names are
+        # what the list shows; the username is their profile's address).
+        self.usernames: dict[str, str] = {}
         self._dirty = asyncio.Event()
         self._last: str | None = None
 
@@ -102,7 +106,9 @@ class Lobby:
         if data.get("kind") == "seeks" and self.broker.shared:
             self.background.spawn(self._reload())
         elif data.get("kind") == "paired":
-            self._deliver_paired(str(data.get("identity")), str(data.get("frame")))
+            keep = data.get("keep_ms")
+            self._deliver_paired(str(data.get("identity")), str(data.get("frame")),
+                                 keep if isinstance(keep, int) else PAIRED_KEEP_MS)
 
     async def _changed(self) -> None:
         """Seeks changed: push soon, and tell the other processes to re-read them."""
@@ -243,22 +249,35 @@ class Lobby:
         paired = Paired(seek_id=seek.id, code=host["code"], slot=host["slot"],
                         color=host["color"], secret=host["secret"], ws_url=host["ws_url"],
                         invite_url=host["invite_url"])
-        text = frame(paired.model_dump())
-        if self.broker.shared:  # the creator's socket may be on another process
-            await self.broker.publish(CHANNEL, json.dumps(
-                {"kind": "paired", "identity": seek.identity, "frame": text}))
-        else:
-            self._deliver_paired(seek.identity, text)
+        await self._tell(seek.identity, frame(paired.model_dump()))
         await self._changed()
         return guest
 
-    def _deliver_paired(self, identity: str, text: str | None) -> None:
+    async def round_opened(self, identity: str, notice: dict[str, Any]) -> None:
+        """A tournament round of ``identity``'s opened (the tournaments' round hook, wired
+        by the app): a ``round_open`` frame to their lobby sockets, or kept for them until
+        one says hello — for ``keep_ms`` of the notice (the round's no-show wait: as long
+        as taking the seat matters), at least as long as a ``paired``."""
+        fields = dict(notice)
+        keep = max(PAIRED_KEEP_MS, int(fields.pop("keep_ms", PAIRED_KEEP_MS)))
+        await self._tell(identity, frame(round_open(fields).model_dump()), keep)
+
+    async def _tell(self, identity: str, text: str, keep_ms: int = PAIRED_KEEP_MS) -> None:
+        """A private frame for ``identity``, whose socket may be on another process."""
+        if self.broker.shared:
+            await self.broker.publish(CHANNEL, json.dumps(
+                {"kind": "paired", "identity": identity, "frame": text, "keep_ms": keep_ms}))
+        else:
+            self._deliver_paired(identity, text, keep_ms)
+
+    def _deliver_paired(self, identity: str, text: str | None,
+                        keep_ms: int = PAIRED_KEEP_MS) -> None:
         """Send ``text`` (and whatever waits) to the identity's lobby sockets, or keep it
-        for ``PAIRED_KEEP_MS`` until one says hello."""
+        for ``keep_ms`` until one says hello."""
         now = self.clock.now_ms()
         waiting = [(until, f) for until, f in self._paired.pop(identity, []) if until > now]
         if text is not None:
-            waiting.append((now + PAIRED_KEEP_MS, text))
+            waiting.append((now + keep_ms, text))
         sockets = [m for m in self.members if m.identity == identity and m.greeted]
         if not sockets:
             if waiting:
@@ -296,7 +315,8 @@ class Lobby:
         names = sorted(people.items(), key=lambda kv: (not kv[0].startswith("u:"),
                                                        kv[1].casefold()))
         return {"count": len(people), "players": [
-            {"name": name, "account": ident.startswith("u:")}
+            {"name": name, "account": ident.startswith("u:"),
+             "username": self.usernames.get(ident)}
             for ident, name in names[:SHOWN_ONLINE]]}
 
     async def _ticks(self) -> None:

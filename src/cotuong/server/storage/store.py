@@ -40,6 +40,7 @@ from cotuong.core.errors import CotuongError
 from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage import user_rows
+from cotuong.server.storage.migrations import add_missing_columns
 from cotuong.server.storage.tables import (
     games,
     meta_table,
@@ -110,6 +111,7 @@ class Store:
             for tables in (metadata, rating_store.metadata):  # the ratings: applied here (RateGame)
                 tables.create_all(self.engine)
             user_rows.ensure_username_index(self.engine)
+            add_missing_columns(self.engine)  # a database made by an older version
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
                 # update in place (HOT) instead of moving rows and growing the indexes.

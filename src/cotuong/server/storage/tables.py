@@ -38,6 +38,9 @@ users = Table(
     Column("username", String(32), nullable=False, unique=True),
     Column("password_hash", String(255), nullable=False),
     Column("created_at", BigInteger, nullable=False),
+    # The name shown for the account (any script, e.g. "Trần Đức"); NULL: the username.
+    # Added to databases made before it by storage.migrations.
+    Column("display_name", String(64), nullable=True),
 )
 
 sessions = Table(

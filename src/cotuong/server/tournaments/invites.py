@@ -112,29 +112,30 @@ class Invitations:
         """The account ``who`` takes the invited place of ``code``."""
         if not who.account:
             raise ServiceError("NOT_LOGGED_IN", "ERR_INVITE_ACCOUNT")
+        username = who.username or who.name  # the place takes the account's key
         async with self.d.locked(tid):
             row, t = await self.d.load(tid)
             inv = await self._open_invitation(tid, code, row)
             options = Options.from_json(json.loads(row["options"]))
             if who.identity in options.identities.values():
-                raise ServiceError("INVITE_ALREADY_PLAYER", username=who.name)
+                raise ServiceError("INVITE_ALREADY_PLAYER", username=username)
             place = t.player(inv["name"])
-            if any(name_key(p.name) == name_key(who.name) for p in t.players if p != place):
-                raise ServiceError("INVITE_NAME_TAKEN", username=who.name)
+            if any(name_key(p.name) == name_key(username) for p in t.players if p != place):
+                raise ServiceError("INVITE_NAME_TAKEN", username=username)
             now = self.d.clock.now_ms()
 
             def bind(c: Connection) -> None:
-                store.mark_claimed(c, code, who.identity, who.name, now)
-                store.bind_identity(c, tid, who.name, who.identity)
+                store.mark_claimed(c, code, who.identity, username, now)
+                store.bind_identity(c, tid, username, who.identity)
             try:
-                await self.d.update(tid, lambda t: t.rename(place.name, who.name),
+                await self.d.update(tid, lambda t: t.rename(place.name, username),
                                     who.identity, None, bind)
             except store.AlreadyClaimedError:
                 raise ServiceError("INVITE_USED") from None
             except store.AlreadyPlayingError:
-                raise ServiceError("INVITE_ALREADY_PLAYER", username=who.name) from None
+                raise ServiceError("INVITE_ALREADY_PLAYER", username=username) from None
         view = await self.d.view(tid)
-        return {**view, "claimed": {"player": who.name, "invited_as": inv["name"]}}
+        return {**view, "claimed": {"player": username, "invited_as": inv["name"]}}
 
     async def _open_invitation(self, tid: int, code: str, row: Any) -> Any:
         """The unclaimed invitation ``code`` of an event not yet started (``row``)."""

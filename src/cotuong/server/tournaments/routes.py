@@ -22,7 +22,9 @@ from cotuong.server.timecontrol import TimeControlBody
 from cotuong.server.tournaments.arbiter import MAX_PLAYERS, Arbiter
 from cotuong.server.tournaments.invite_pages import invite_page
 from cotuong.server.tournaments.invites import Invitations
-from cotuong.server.tournaments.pages import list_page, tournament_page
+from cotuong.server.tournaments.list_pages import list_page
+from cotuong.server.tournaments.page_shell import LANG_COOKIE, page_lang
+from cotuong.server.tournaments.pages import print_page, tournament_page
 from cotuong.server.tournaments.service import Tournaments
 
 MAX_ID = 2**31 - 1
@@ -200,24 +202,46 @@ def tournament_router(tournaments: Tournaments,
         """The event log: results, corrections, withdrawals, with who and when."""
         return {"events": await tournaments.history(tid)}
 
+    def lang(request: Request) -> str:
+        return page_lang(request.cookies.get(LANG_COOKIE),
+                         request.headers.get("accept-language"))
+
+    def base_url(request: Request) -> str:
+        """The address friends reach this server by: the configured public one, else
+        the one this visitor used (the request's ``Host``)."""
+        return tournaments.settings.public_url or str(request.base_url)
+
     @router.get("/tournaments", include_in_schema=False)
-    async def index(who: Player = who_dep) -> HTMLResponse:
+    async def index(request: Request, who: Player = who_dep) -> HTMLResponse:
         """The list; a logged-in account also gets the form that organises one."""
-        return HTMLResponse(list_page(await tournaments.recent(100), who.account))
+        return HTMLResponse(list_page(await tournaments.recent(100), who.account,
+                                      lang(request)))
 
     @router.get("/tournaments/{tid}", include_in_schema=False)
-    async def page(tid: int = TournamentId, who: Player = who_dep) -> HTMLResponse:
-        """The tournament's page; its organiser also gets the arbiter's forms."""
+    async def page(request: Request, tid: int = TournamentId,
+                   who: Player = who_dep) -> HTMLResponse:
+        """The tournament's page; its organiser also gets the arbiter's forms, a paired
+        player their board marked."""
         row, t, boards = await tournaments.state(tid)
         organiser = row["organiser"] == who.identity
         invites = await invitations.of(tid)
-        return HTMLResponse(tournament_page(row, t, boards, organiser, invites))
+        shown = await tournaments.shown_names(row)
+        return HTMLResponse(tournament_page(row, t, boards, organiser, invites,
+                                            lang(request), who.identity, base_url(request),
+                                            shown))
+
+    @router.get("/tournaments/{tid}/print", include_in_schema=False)
+    async def printable(tid: int = TournamentId) -> HTMLResponse:
+        """The tournament library's printable page, as it is."""
+        row, t = await tournaments.load(tid)
+        return HTMLResponse(print_page(row, t))
 
     @router.get("/tournaments/{tid}/invite/{code}", include_in_schema=False)
-    async def invite_link(tid: int = TournamentId, code: str = InviteCode,
-                          who: Player = who_dep) -> HTMLResponse:
+    async def invite_link(request: Request, tid: int = TournamentId,
+                          code: str = InviteCode, who: Player = who_dep) -> HTMLResponse:
         """The invitation page: claim the place (a guest logs in or registers first)."""
         row, inv = await invitations.page_state(tid, code)
-        return HTMLResponse(invite_page(row, inv, who.name if who.account else None))
+        return HTMLResponse(invite_page(row, inv, who.username if who.account else None,
+                                        lang(request)))
 
     return router

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from cotuong.server.accounts import Player
+from cotuong.server.accounts import Player, shown_names
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play import End, GameService, GameTable, Rooms
@@ -39,12 +39,13 @@ from cotuong.server.storage import Database
 from cotuong.server.tournaments import invite_store
 from cotuong.server.tournaments import store as ts
 from cotuong.server.tournaments.ends import no_show_end, no_show_result
-from cotuong.server.tournaments.views import Options, tournament_view
+from cotuong.server.tournaments.views import Options, round_notices, tournament_view
 from cotuong.tournament import Result, Tournament, TournamentError
 from cotuong.tournament.events import Event
 
 log = logging.getLogger("cotuong.server")
 T = TypeVar("T")
+RoundHook = Callable[[str, dict[str, Any]], Awaitable[None]]
 SERVER = "server"  # the actor of the events the server records by itself
 
 
@@ -76,6 +77,9 @@ class Tournaments:
         self.no_show_checks: collections.Counter[int] = collections.Counter()
         games.end_hooks.append(self.game_ended)
         rooms.arrival_hooks.append(self.arrived)
+        # Called with (identity, notice) for each player of a round that opened (the
+        # lobby's notice, wired by the app: this part does not know the lobby).
+        self.round_hooks: list[RoundHook] = []
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -199,7 +203,30 @@ class Tournaments:
         await self._rooms_of(tid, round_no)
         await self.database.run(ts.set_fields, self.engine, tid, {
             "open_round": round_no, "round_opened_at": self.clock.now_ms()})
+        await self._announce(tid, round_no)
         await self.resume(tid)
+
+    async def shown_names(self, row: dict[str, Any]) -> dict[str, str]:
+        """The names the event's players are shown by (their accounts' display names),
+        by player name (the username)."""
+        identities = Options.from_json(json.loads(row["options"])).identities
+        names = await shown_names(self.database, list(identities.values()))
+        return {name: names.get(who, name) for name, who in identities.items()}
+
+    async def _announce(self, tid: int, round_no: int) -> None:
+        """Tell each paired player of the round that it opened (the round hooks)."""
+        if not self.round_hooks:
+            return
+        row, t, boards = await self.state(tid)
+        options = Options.from_json(json.loads(row["options"]))
+        shown = await self.shown_names(row)
+        for who, notice in round_notices(tid, t, options, boards, round_no):
+            notice["opponent"] = shown.get(notice["opponent"], notice["opponent"])
+            for hook in self.round_hooks:
+                try:
+                    await hook(who, notice)
+                except Exception:  # a notice lost must not stop the round
+                    log.exception("round hook failed for tournament %s", tid)
 
     async def _rooms_of(self, tid: int, r: int) -> None:
         """A room for each board of round ``r`` still to play that has none; the results
@@ -214,9 +241,10 @@ class Tournaments:
             if {red, black} & struck:
                 continue  # an annulled player's games are never played
             if b["room_code"] is None:
+                shown = await self.shown_names(row)
                 code, game_id = await self.rooms.create_reserved(
-                    Player(options.identities[red], red),
-                    Player(options.identities[black], black),
+                    Player(options.identities[red], shown.get(red, red), red),
+                    Player(options.identities[black], shown.get(black, black), black),
                     options.rules, options.tc, options.lang)
                 await self.database.run(ts.update_board, self.engine, tid, r, b["board"],
                                         {"room_code": code, "game_id": game_id})

@@ -164,3 +164,37 @@ def _json(text: str) -> dict[str, Any]:
     value = json.loads(text)
     assert isinstance(value, dict)
     return value
+
+
+def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[str, Any]],
+                  round_no: int) -> list[tuple[str, dict[str, Any]]]:
+    """Who to tell that round ``round_no`` opened, and what: for each player of a board
+    with a room and no result yet, their account identity and board (``room`` to take
+    their seat in, colour, opponent) and how long the notice is worth keeping for a
+    player not connected (``keep_ms``: the no-show wait, else half an hour).
+
+    >>> t = Tournament(["an", "binh"], name="CLB")
+    >>> _ = t.draw_numbers(order=["an", "binh"])
+    >>> o = Options("xiangqiplay", None, "auto", 0.0, "vi", {"an": "u:1", "binh": "u:2"})
+    >>> rows = [{"round": 1, "board": 1, "room_code": "K7QX2M"}]
+    >>> [(who, n["color"], n["opponent"]) for who, n in round_notices(3, t, o, rows, 1)]
+    [('u:1', 'red', 'binh'), ('u:2', 'black', 'an')]
+    """
+    out = []
+    keep_ms = int(options.no_show_s * 1000) or 1_800_000
+    for p in t.pairings(round_no):
+        row = next((b for b in boards if b["round"] == round_no and b["board"] == p.board),
+                   None)
+        if p.rests is not None or p.red is None or p.black is None or row is None \
+                or row["room_code"] is None or t.result_of(round_no, p.board) is not None:
+            continue
+        sides = ((p.red, "red", p.black), (p.black, "black", p.red))
+        for name, color, opponent in sides:
+            who = options.identities.get(name)
+            if who is not None:
+                out.append((who, {"tournament_id": tid, "tournament": t.title or "",
+                                  "round": round_no, "board": p.board,
+                                  "room": row["room_code"], "color": color,
+                                  "opponent": opponent, "page_url": f"/tournaments/{tid}",
+                                  "keep_ms": keep_ms}))
+    return out

@@ -120,6 +120,7 @@ def create_app(settings: Settings, store: Store | None = None,
     rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
     lobby = Lobby(settings, database, clock, broker, sockets, rooms, service.live_tables)
     tournaments = Tournaments(database, service, rooms, clock, settings)
+    tournaments.round_hooks.append(lobby.round_opened)  # "your round has opened"
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
 

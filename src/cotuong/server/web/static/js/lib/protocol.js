@@ -33,7 +33,7 @@ export const LOBBY_CLIENT = {
 };
 
 /** Lobby socket, server → client. */
-export const LOBBY_SERVER = ["lobby", "paired", "pong", "error"];
+export const LOBBY_SERVER = ["lobby", "paired", "round_open", "pong", "error"];
 
 /** The rating categories, fastest first (the leaderboard's ``category``, a profile's ratings). */
 export const CATEGORIES = ["bullet", "blitz", "rapid", "classical"];

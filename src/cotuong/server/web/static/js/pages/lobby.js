@@ -12,6 +12,7 @@ import { pref } from "../lib/store.js";
 import { currentUser, topbar } from "../ui/topbar.js";
 import { renderForms, wireForms } from "./lobby/forms.js";
 import { renderHistory, renderLeaderboard, renderLive, renderOnline } from "./lobby/lists.js";
+import { roundOpened } from "./lobby/notices.js";
 import { addMine, cancelSeek, goToRoom, renderQuick, renderSeeks } from "./lobby/seeks.js";
 
 const lobby = {
@@ -33,6 +34,8 @@ const handlers = {
   },
   // A seek of mine was taken (or matched): my seat in the new room.
   paired(f) { goToRoom(f); },
+  // A tournament round of mine has opened: my board, with the button to my seat.
+  round_open(f) { roundOpened(f); },
 };
 
 function render() {

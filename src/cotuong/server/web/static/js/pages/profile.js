@@ -43,8 +43,9 @@ function render() {
   translate();
   const u = page.user;
   if (!u) return;
-  document.title = `${t("app.title")} — ${u.username}`;
-  $("username").textContent = u.username;
+  const shown = u.display_name || u.username;
+  document.title = `${t("app.title")} — ${shown}`;
+  $("username").textContent = shown === u.username ? shown : `${shown} (${u.username})`;
   $("member").textContent = t("profile.member", { date: dateText(u.created_at) });
   $("counts").textContent = t("profile.counts", u.counts);
   const rated = CATEGORIES.filter((c) => u.ratings[c]);

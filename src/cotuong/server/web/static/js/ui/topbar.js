@@ -24,8 +24,19 @@ export async function currentUser() {
 function accountDialog(onDone) {
   let mode = "login";
   const err = h("div", { class: "error", role: "alert" });
+  // The username's rule, said before submitting (also the browser's message for a mismatch).
   const user = h("input", { type: "text", name: "username", autocomplete: "username", required: true,
-    minlength: 3, maxlength: 32, pattern: "[A-Za-z0-9_.\\-]+" });
+    minlength: 3, maxlength: 32, pattern: "[A-Za-z0-9_.\\-]+", title: t("username.help"),
+    "aria-describedby": "username-help" });
+  const userHelp = h("p", { class: "muted small", id: "username-help", text: t("username.help") });
+  // The browser's own "Please match the requested format" says nothing: say the rule.
+  user.addEventListener("input", () => {
+    user.setCustomValidity(user.validity.patternMismatch ? t("username.help") : "");
+  });
+  const shown = h("input", { type: "text", name: "display_name", id: "register-display-name", minlength: 2,
+    maxlength: 24, autocomplete: "nickname" });
+  const shownField = h("label", { class: "field", hidden: true }, t("display_name.optional"), shown,
+    h("span", { class: "muted small", text: t("display_name.help") }));
   const pass = h("input", { type: "password", name: "password", autocomplete: "current-password", required: true,
     minlength: 8, maxlength: 200 });
   const title = h("h3", { text: t("login") });
@@ -35,7 +46,9 @@ function accountDialog(onDone) {
     title,
     h("p", { class: "muted", text: t("account.optional") }),
     h("label", { class: "field" }, t("username"), user),
+    userHelp,
     h("label", { class: "field" }, t("password"), pass),
+    shownField,
     err,
     h("div", { class: "row" }, swap, h("span", { style: "flex:1" }),
       h("button", { class: "btn", type: "button", value: "cancel", text: t("btn.cancel"),
@@ -48,15 +61,18 @@ function accountDialog(onDone) {
     submit.textContent = t(mode);
     swap.textContent = t(mode === "login" ? "register" : "login");
     pass.autocomplete = mode === "login" ? "current-password" : "new-password";
+    shownField.hidden = mode === "login";
     err.textContent = "";
   });
   formDialog(dlg, form, err, async () => {
-    await api("POST", `/api/accounts/${mode}`, { username: user.value.trim(), password: pass.value });
+    const body = { username: user.value.trim(), password: pass.value };
+    if (mode === "register" && shown.value.trim()) body.display_name = shown.value;
+    await api("POST", `/api/accounts/${mode}`, body);
     me = null;
   }, onDone);
 }
 
-/** The guest's display-name dialog (accounts are shown by their username). */
+/** The display-name dialog (a guest's, or an account's: its username stays as it is). */
 function nameDialog(current, onDone) {
   const err = h("div", { class: "error", role: "alert" });
   const input = h("input", { type: "text", name: "name", id: "name-input", required: true, minlength: 2,
@@ -113,9 +129,9 @@ export async function topbar(onLang) {
       h("span", { class: "spacer" }),
       info.user
         ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,
-          title: t("nav.profile"), text: info.user.username })
+          title: t("nav.profile"), text: info.user.display_name || info.user.username })
         : h("span", { class: "who", id: "who", text: info.name || t("guest") }),
-      info.user ? null : h("button", { id: "btn-name", type: "button", text: t("name.change"),
+      h("button", { id: "btn-name", type: "button", text: t("name.change"),
         onclick: () => nameDialog(info.name || "", () => { me = null; render(); changed(); }) }),
       info.user
         ? h("button", { id: "logout", type: "button", text: t("nav.logout"), onclick: async () => {

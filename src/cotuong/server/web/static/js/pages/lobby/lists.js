@@ -28,8 +28,8 @@ export function renderOnline(f) {
   const online = f.online || { count: 0, players: [] };
   $("#online-count").textContent = t("lobby.online.count", { n: online.count });
   $("#online-count").dataset.count = String(online.count);
-  $("#online").replaceChildren(...online.players.map((p) => p.account
-    ? h("a", { class: "chip", href: `/u/${encodeURIComponent(p.name)}`, "data-name": p.name, text: p.name })
+  $("#online").replaceChildren(...online.players.map((p) => p.account && p.username
+    ? h("a", { class: "chip", href: `/u/${encodeURIComponent(p.username)}`, "data-name": p.name, text: p.name })
     : h("span", { class: "chip", "data-name": p.name, text: p.name })));
 }
 
@@ -47,7 +47,7 @@ export async function renderLeaderboard(lobby) {
       h("th", { text: t("lb.rating") }), h("th", { text: t("lb.games") }))),
     h("tbody", {}, players.map((p) => h("tr", {},
       h("td", { text: String(p.rank) }),
-      h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.username })),
+      h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.display_name || p.username })),
       h("td", { text: `${p.rating}${p.provisional ? "?" : ""}` }),
       h("td", { text: String(p.games) }))))));
 }

@@ -1,0 +1,108 @@
+// The tournament pages the server renders (/tournaments, /tournaments/{id}, an
+// invitation's page): the site's top bar, the page's language kept in step with the
+// site's setting, and the forms — each posts its fields as JSON to its ``data-api`` and
+// shows a refusal in the page's language.
+
+import { api } from "../lib/api.js";
+import { lang, setLang } from "../lib/i18n.js";
+import { readRaw } from "../lib/store.js";
+import { topbar } from "../ui/topbar.js";
+
+const COOKIE = "cotuong_lang";
+// The server wrote the page in this language (the site's setting, else the browser's).
+const pageLang = document.documentElement.lang === "en" ? "en" : "vi";
+
+/** Tell the server the site's language, and show the page again in it (once: a browser
+ * that keeps no cookies must not reload for ever). */
+function followLang(value) {
+  document.cookie = `${COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
+  if (value === pageLang || sessionStorage.getItem(COOKIE) === value) return false;
+  sessionStorage.setItem(COOKIE, value);
+  location.reload();
+  return true;
+}
+
+/** The fields of ``form`` as the REST routes want them (numbers, lists). */
+function body(form) {
+  const out = {};
+  for (const [key, value] of new FormData(form)) {
+    out[key] = ["round", "board"].includes(key) ? Number(value) : key === "names" ? [value] : value;
+  }
+  return out;
+}
+
+function showError(form, e) {
+  const box = form.querySelector(".err") || document.querySelector("#invite .err");
+  if (box) box.textContent = e.message;
+}
+
+function wireActions() {
+  for (const form of document.querySelectorAll("form.action")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api(form.dataset.method || "POST", form.dataset.api, form.dataset.method ? undefined : body(form));
+        location.reload();
+      } catch (e) { showError(form, e); }
+    });
+  }
+}
+
+function wireCreate() {
+  const create = document.querySelector("#form-create");
+  if (!create) return;
+  create.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = new FormData(create);
+    const minutes = Number(f.get("minutes")), increment = Number(f.get("increment"));
+    const players = String(f.get("players")).split(/[\n,;]+/).map((x) => x.trim()).filter(Boolean)
+      .map((x) => (x.startsWith("+") ? { invite: x.slice(1).trim() } : x));
+    try {
+      const made = await api("POST", "/api/tournaments", {
+        name: f.get("name"), players, double: f.get("double") === "on", rules: f.get("rules"),
+        round_start: f.get("round_start"), no_show_s: Number(f.get("no_show_min")) * 60, lang: pageLang,
+        time_control: minutes > 0 ? { kind: "fischer", base_ms: minutes * 60000, increment_ms: increment * 1000 } : null,
+      });
+      location.assign(`/tournaments/${made.tournament_id}`);  // the event's own address
+    } catch (e) { showError(create, e); }
+  });
+}
+
+function wireInvite() {
+  const box = document.querySelector("#invite");
+  if (!box) return;
+  const claim = async () => {
+    const view = await api("POST", box.dataset.api);
+    location.assign(`/tournaments/${view.tournament_id}`);
+  };
+  const fail = (e) => { box.querySelector(".err").textContent = e.message; };
+  const button = document.querySelector("#claim");
+  if (button) button.addEventListener("click", () => claim().catch(fail));
+  const login = document.querySelector("#form-login");
+  if (login) {
+    login.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const f = new FormData(login);
+      const mode = event.submitter && event.submitter.value === "register" ? "register" : "login";
+      try {
+        await api("POST", `/api/accounts/${mode}`, { username: f.get("username"), password: f.get("password") });
+        await claim();
+      } catch (e) { fail(e); }
+    });
+  }
+}
+
+async function boot() {
+  const chosen = readRaw("lang");
+  if (chosen && chosen !== pageLang && followLang(chosen)) return;
+  sessionStorage.removeItem(COOKIE);
+  if (!chosen) setLang(pageLang);  // the browser's language becomes the site's
+  document.cookie = `${COOKIE}=${lang()}; path=/; max-age=31536000; samesite=lax`;
+  wireActions();
+  wireCreate();
+  wireInvite();
+  // A log-in, log-out or language switch changes what the server writes: show it again.
+  await topbar(() => { if (!followLang(lang())) location.reload(); });
+}
+
+boot();
