@@ -60,7 +60,8 @@ def test_an_old_postgresql_database_gets_the_column_too() -> None:
             assert user is not None and user["display_name"] is None
         finally:
             store.close()
-        asyncio.run(_names_on(Settings(db=pg.url, heartbeat_s=0.2)))
+        asyncio.run(_names_on(Settings(db=pg.url, heartbeat_s=0.2,
+                                        tournament_direct_entry=True)))
 
 
 async def _names_on(settings: Settings) -> None:
@@ -129,7 +130,8 @@ def test_a_display_name_at_registration_and_later_shown_everywhere() -> None:
 
 def test_tournaments_show_display_names_and_tell_the_lobby_a_round_opened() -> None:
     async def scenario() -> None:
-        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0)
+        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0,
+                            tournament_direct_entry=True)
         async with running(settings) as srv, srv.client() as arb, srv.client() as a, \
                 srv.client() as b:
             await register(arb, "trongtai")

@@ -93,7 +93,8 @@ def test_the_list_names_rule_sets_in_words() -> None:
 
 def test_a_failing_round_hook_stops_neither_the_round_nor_the_lobby() -> None:
     async def scenario() -> None:
-        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0)
+        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0,
+                            tournament_direct_entry=True)
         async with running(settings) as srv, srv.client() as arb, srv.client() as a, \
                 srv.client() as b:
             calls: list[str] = []
@@ -117,7 +118,8 @@ def test_a_failing_round_hook_stops_neither_the_round_nor_the_lobby() -> None:
 def test_a_player_who_comes_to_the_lobby_later_still_hears_of_the_round() -> None:
     async def scenario() -> None:
         clock = FakeClock()
-        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0)
+        settings = Settings(db="sqlite://", heartbeat_s=0.2, tournament_no_show_s=0,
+                            tournament_direct_entry=True)
         async with running(settings, clock=clock) as srv, srv.client() as arb, \
                 srv.client() as a, srv.client() as b:
             for c, name in ((arb, "trongtai"), (a, "anh"), (b, "binh")):
