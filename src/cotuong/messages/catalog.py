@@ -14,6 +14,7 @@ from cotuong.messages import (
     server_tournament,
     tournament,
     tournament_cli,
+    tournament_systems,
 )
 
 # (Vietnamese, English) templates in str.format syntax, by code.
@@ -42,4 +43,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
-    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS)
+    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS,
+    tournament_systems.TEXTS)
