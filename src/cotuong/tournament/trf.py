@@ -18,10 +18,9 @@ robin, the initial ranking of a Swiss event (rating, then draw number).
 >>> text = trf_text(t)
 >>> text.splitlines()[0]
 '012 CLB'
->>> [line[:52].rstrip() for line in text.splitlines() if line.startswith("001")][0]
-'001    1      An'
->>> text.splitlines()[-4][89:]
-'  0004 w 1'
+>>> an = [line for line in text.splitlines() if line.startswith("001")][0]
+>>> an[:16], an[80:89], an[89:]
+('001    1      An', ' 2.0    1', '     4 w 1')
 """
 
 from __future__ import annotations
