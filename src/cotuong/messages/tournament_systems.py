@@ -5,6 +5,10 @@ and the words their pages print."""
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
+    "T_UNKNOWN_SYSTEM": ("thể thức không có: {value}; các thể thức là: {known}",
+                         "unknown tournament system {value}; known: {known}"),
+    "T_WRONG_SYSTEM": ("giải này theo thể thức {system}; lệnh này dành cho {wanted}",
+                       "this event is a {system}; this command is for a {wanted}"),
     # Swiss.
     "T_SWISS_ROUNDS": ("số vòng của hệ Thụy Sĩ phải là số nguyên từ 1 đến {most}, không phải "
                        "{value}",
@@ -66,5 +70,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "trước ({count} đấu thủ, {finished})",
                         "only the top {top} of a previous stage's final ranking can be taken "
                         "({count} players, {finished})"),
-    "T_KO_NOT_IN_MATCH": ("{name} không còn thi đấu ở vòng này", "{name} is not in this round"),
+    "T_KO_DOUBLE_FORFEIT": ("trận {match}: đấu loại trực tiếp không nhận kết quả bỏ-bỏ (phải "
+                            "có người đi tiếp)",
+                            "match {match}: a knockout takes no double forfeit (someone must "
+                            "go through)"),
+    "T_KO_AWAITS_LOTS": ("trận {match} vẫn hòa sau mọi bậc phân định: chờ bốc thăm",
+                         "match {match} is still level after every tie-break rung: it waits "
+                         "for lots"),
+    "T_KO_NOT_READY": ("trận {match} chưa có đủ hai đấu thủ", "match {match} has no two "
+                       "players yet"),
 }
