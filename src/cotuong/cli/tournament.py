@@ -26,6 +26,7 @@ from cotuong.cli.tournament_args import (
     default_lang,
     lang_formatter,
 )
+from cotuong.cli.tournament_systems import add_create_options, create_system, register_systems
 from cotuong.messages import Listing
 from cotuong.tournament.entry import (
     describe_event,
@@ -100,10 +101,12 @@ def _cmd_create(args: argparse.Namespace) -> int:
     people: list[str | PlayerInfo] = list(args.player or [])
     if args.players_file:
         people += parse_players_text(_read(args.players_file))
+    if args.system != "round_robin":
+        return create_system(args, people)
     keys = [k.strip() for k in args.tiebreaks.split(",") if k.strip()] if args.tiebreaks \
         else list(DEFAULT_TIEBREAKS)
     t = Tournament(people, Scoring.parse(args.scoring), args.double, keys, args.name,
-                   args.unplayed)
+                   args.unplayed or "counted")
     details = {k: v for k, v in (("venue", args.venue), ("dates", args.dates),
                                  ("chief_arbiter", args.arbiter),
                                  ("time_control", args.time_control)) if v}
@@ -370,11 +373,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--scoring", default="2,1,0", metavar="TM_POINTS", help="TH_SCORING")
     p.add_argument("--double", action="store_true", help="TH_DOUBLE")
     p.add_argument("--tiebreaks", default=None, metavar="TM_LIST", help="TH_TIEBREAKS")
-    p.add_argument("--unplayed", choices=UNPLAYED_MODES, default="counted", help="TH_UNPLAYED")
+    p.add_argument("--unplayed", choices=UNPLAYED_MODES, default=None, help="TH_UNPLAYED")
     p.add_argument("--venue", metavar="TM_TEXT", help="TH_VENUE")
     p.add_argument("--dates", metavar="TM_TEXT", help="TH_DATES")
     p.add_argument("--arbiter", metavar="TM_TEXT", help="TH_ARBITER")
     p.add_argument("--time-control", metavar="TM_TEXT", help="TH_TIME_CONTROL")
+    add_create_options(p)
     p = cmd("add-player", "TH_ADD", _cmd_add)
     p.add_argument("names", nargs="+", metavar="TM_NAME")
     p.add_argument("--club", metavar="TM_TEXT", help="TH_CLUB")
@@ -437,6 +441,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="TH_CROSSTABLE")
     cmd("check", "TH_CHECK", _cmd_check)
     cmd("log", "TH_LOG", _cmd_log)
+    register_systems(cmd)
     for parser in cmds.choices.values():
         assert isinstance(parser, TournamentParser)
         parser.localise(lang)
