@@ -206,9 +206,10 @@ class Knockout:
                 placed += 2
                 continue
             if losers:
-                label = f"{placed + 1}-{placed + len(rnd)}"
+                label = str(placed + 1) if len(losers) == 1 else \
+                    f"{placed + 1}-{placed + len(losers)}"
                 out += [(label, self.name_of(n)) for n in losers]
-            placed += len(rnd)
+            placed += len(losers)
         return tuple(out)
 
     @property
