@@ -21,6 +21,7 @@ from html import escape
 from cotuong.tournament.standings import StandingRow
 from cotuong.tournament.swiss import SwissTournament
 
+
 def _points_text(points: float) -> str:
     return "½" if points == 0.5 else str(int(points)) if float(points).is_integer() \
         else str(points)
