@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from cotuong.tournament.errors import PairingError
 from cotuong.tournament.players import PlayerInfo
 from cotuong.tournament.swiss import SwissTournament
 
@@ -57,6 +58,9 @@ def random_event(seed: int, shape: Shape = Shape(), scoring: tuple[float, float,
         if shape.byes and len(active) > 4 and rng.random() < 0.3:
             asking = rng.choice([p for p in t.players if not p.withdrawn])
             t.request_bye(asking.name, r)
-        t.pair_next_round()
+        try:
+            t.pair_next_round()
+        except PairingError:  # a small field thinned by withdrawals: the arbiter's call
+            break
         play_round(t, rng, r, shape.forfeits)
     return t
