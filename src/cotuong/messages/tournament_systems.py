@@ -79,6 +79,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "for lots"),
     "T_KO_NOT_READY": ("trận {match} chưa có đủ hai đấu thủ", "match {match} has no two "
                        "players yet"),
+    # Events in words (echoes, the undo).
+    "TE_PAIR": ("bốc cặp vòng {round}: {boards} bàn ({engine})",
+                "pairing of round {round}: {boards} boards ({engine})"),
+    "TE_BYE": ("{name} xin nghỉ vòng {round}", "{name} requests a bye in round {round}"),
+    "TE_KO_GAME": ("trận {match} ({stage}): {red} – {black} {result}",
+                   "match {match} ({stage}): {red} – {black} {result}"),
+    "TE_KO_LOTS": ("trận {match}: {name} thắng thăm", "match {match}: {name} wins the lots"),
     # The command line.
     "TH_SYSTEM": ("thể thức: round_robin (vòng tròn), swiss (Thụy Sĩ, hệ Hà Lan của FIDE), "
                   "knockout (loại trực tiếp)",
