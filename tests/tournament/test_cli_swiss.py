@@ -102,3 +102,30 @@ def test_swiss_then_knockout_for_126(tmp_path: Path, capsys: pytest.CaptureFixtu
     # A knockout command on the Swiss store is refused with the system named.
     assert main(["tournament", "bracket", sw, "--lang", "en"]) == 2
     assert "swiss" in capsys.readouterr().err
+
+
+def test_commands_refuse_the_wrong_system(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    rr, ko = str(tmp_path / "rr"), str(tmp_path / "ko")
+    run(capsys, "create", rr, "-p", "An", "-p", "Bình", "-p", "Chi")
+    assert main(["tournament", "pair", rr, "--lang", "en"]) == 2
+    assert "this command is for a swiss" in capsys.readouterr().err
+    assert main(["tournament", "create", str(tmp_path / "sw"), "--system", "swiss", "-p", "A",
+                 "-p", "B", "--lang", "en"]) == 2
+    assert "--rounds" in capsys.readouterr().err
+    assert main(["tournament", "create", ko, "--system", "knockout", "-p", "A", "-p", "B",
+                 "--ladder", "armageddon:1", "--lang", "en"]) == 2
+    assert "armageddon" in capsys.readouterr().err
+    run(capsys, "create", ko, "--system", "knockout", "-p", "A", "-p", "B")
+    assert main(["tournament", "standings", ko, "--lang", "en"]) == 2
+    assert "knockout" in capsys.readouterr().err
+    assert main(["tournament", "match", ko, "R1M1", "1-0", "--stage", "replay",
+                 "--lang", "en"]) == 2
+    assert "not replay" in capsys.readouterr().err
+    out = run(capsys, "match", ko, "R1M1", "1-0")
+    assert "A goes through" in out
+    assert "ko_game: match='R1M1'" in run(capsys, "log", ko)
+    assert "match R1M1 (game): A – B 1-0" in run(capsys, "undo", ko)
+    assert SqliteStore.open(ko).load_knockout().champion is None
+    run(capsys, "details", ko, "--venue", "Huế")
+    assert SqliteStore.open(ko).load_knockout().details.venue == "Huế"

@@ -45,8 +45,8 @@ from cotuong.tournament.players import PlayerInfo, parse_players_text
 from cotuong.tournament.publish import export_files
 from cotuong.tournament.results import Scoring
 from cotuong.tournament.store import SqliteStore
+from cotuong.tournament.systems import Directed
 from cotuong.tournament.text import (
-    event_title,
     pairings_text,
     say,
     standings_heading,
@@ -250,10 +250,11 @@ def _cmd_details(args: argparse.Namespace) -> int:
                                  ("dates", args.dates), ("chief_arbiter", args.arbiter),
                                  ("time_control", args.time_control)) if v is not None}
     if changes:
-        store.update(lambda t: t.set_details(**changes))
-    t = store.load()
+        store.update_any(lambda t: t.set_details(**changes))
+    t = store.load_any()
     d = t.details
-    for code, value in (("TC_D_NAME", event_title(t, args.lang)), ("TC_D_VENUE", d.venue),
+    title = t.title.strip() or say(args.lang, "TX_NAMELESS")
+    for code, value in (("TC_D_NAME", title), ("TC_D_VENUE", d.venue),
                         ("TC_D_DATES", d.dates), ("TC_D_ARBITER", d.chief_arbiter),
                         ("TC_D_TIME", d.time_control)):
         _out(args, code, value=value or "—")
@@ -263,11 +264,11 @@ def _cmd_details(args: argparse.Namespace) -> int:
 def _cmd_undo(args: argparse.Namespace) -> int:
     store = _store(args)
 
-    def change(t: Tournament) -> object:
+    def change(t: Directed) -> object:  # any system: each keeps its own undo stack
         last = t.last_in_force()
         t.undo()
         return last
-    undone = store.update(change)
+    undone = store.update_any(change)
     _out(args, "TC_UNDONE", what=describe_event(undone))  # type: ignore[arg-type]
     return 0
 

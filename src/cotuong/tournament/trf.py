@@ -8,8 +8,8 @@ requested bye worth a draw / a win / nothing, ``Z`` an absence (a late entry's m
 rounds, a withdrawn player's, a round robin's rest). Forfeits are ``+``/``-``.
 
 Points are written in the event's scoring; when it is not 1/½/0 an ``XXS`` line (the
-JaVaFo extension pairing programs read) says what each result is worth, and a Swiss
-event adds ``XXR`` (its number of rounds). Pairing numbers: the draw numbers of a round
+JaVaFo extension pairing programs read) says what each result is worth, and ``XXR``
+gives the number of rounds. Pairing numbers: the draw numbers of a round
 robin, the initial ranking of a Swiss event (rating, then draw number).
 
 >>> from cotuong.tournament import Tournament
@@ -126,8 +126,7 @@ def trf_text(t: Tournament, upto: int | None = None) -> str:
             f"122 {d.time_control}"]
     lines = [h for h in head if h[4:].strip()]
     lines += player_lines(t, last, ids)
-    if system == "swiss":
-        lines.append(f"XXR {t.rounds}")
+    lines.append(f"XXR {t.rounds}")  # JaVaFo's; pairing programs' parsers require it
     if t.scoring.as_tuple() != (1, 0.5, 0) or system == "swiss":
         lines.append(scoring_line(t, getattr(t, "bye_points", None)))
     return "\n".join(lines) + "\n"
