@@ -16,7 +16,9 @@ from cotuong.tournament import (
     PairingError,
     PlayerInfo,
     SwissTournament,
+    Tournament,
     TournamentStateError,
+    from_settings,
     trf_text,
 )
 from cotuong.tournament.events import PairRound
@@ -199,3 +201,10 @@ def test_trf_columns() -> None:
     assert first[91:95].strip().isdigit() and first[96] in "wb" and first[98] in "10="
     assert any(x[91:99] == "0000 - U" for x in players)  # the bye of five
     assert "XXR 3" in lines
+
+
+def test_swiss_settings_are_never_read_as_a_round_robin() -> None:
+    settings = SwissTournament(RATED[:4], rounds=3).settings()
+    with pytest.raises(ConfigurationError):
+        Tournament.from_settings(settings)
+    assert isinstance(from_settings(settings), SwissTournament)

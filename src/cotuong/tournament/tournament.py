@@ -410,6 +410,10 @@ class Tournament(Handlers):
     def from_settings(cls, settings: dict[str, object]) -> Tournament:
         """Inverse of :meth:`settings`; settings of the first release (no ``unplayed``,
         no ``schedule``: cycles in table order) read as they were."""
+        system = settings.get("system", "round_robin")
+        if system != "round_robin":  # a Swiss or knockout read as a round robin: refuse
+            raise fail(ConfigurationError, "T_UNKNOWN_SYSTEM", value=repr(system),
+                       known="round_robin (cotuong.tournament.from_settings reads them all)")
         try:
             schedule = settings.get("schedule", "berger")
             if schedule not in ("fide", "berger"):
