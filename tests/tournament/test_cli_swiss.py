@@ -129,3 +129,16 @@ def test_commands_refuse_the_wrong_system(tmp_path: Path,
     assert SqliteStore.open(ko).load_knockout().champion is None
     run(capsys, "details", ko, "--venue", "Huế")
     assert SqliteStore.open(ko).load_knockout().details.venue == "Huế"
+
+
+def test_a_pairing_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sw = str(tmp_path / "sw")
+    run(capsys, "create", sw, "--system", "swiss", "--rounds", "2", "-p", "An", "-p", "Bình",
+        "-p", "Chi")
+    assert main(["tournament", "pair", sw, "--board", "An", "Bình", "--lang", "en"]) == 2
+    assert "missing: Chi" in capsys.readouterr().err
+    assert main(["tournament", "pair", sw, "--bye", "Chi", "--lang", "en"]) == 2
+    capsys.readouterr()
+    out = run(capsys, "pair", sw, "--board", "Bình", "An", "--bye", "Chi")
+    assert "Bình" in out and "Chi: pairing-allocated bye" in out
+    assert "(manual)" in run(capsys, "undo", sw)

@@ -10,9 +10,11 @@ from the event itself: both pairings are checked against FIDE's absolute criteri
 or the pairs within score groups (``pairs``), with each pairing's floats (C6/C7).
 
 Measured on seeds 0-99 (docs/tournament.md keeps the numbers): 526 of 596 rounds paired
-identically (88.3 %); of the 70 others, 57 differ in who receives the pairing-allocated
-bye (py4swiss's pairing has fewer or equal floats in 50 of them) and 13 in pairs inside
-score groups with the same floats; all 70 pairings of both programs keep C1-C3.
+identically (88.3 %); of the 70 others, 53 give the pairing-allocated bye to a player who
+missed more games than caissify's choice (py4swiss 0.3.1 lacks the Dutch criterion
+"minimise the number of unplayed games of the bye's assignee", which caissify takes from
+bbpPairings), 4 give the bye elsewhere otherwise, and 13 differ in pairs inside score
+groups with the same floats; all 70 pairings of both programs keep C1-C3.
 Hypothesis drives the property test: every round py4swiss pairs keeps the absolute
 criteria, whatever the results, withdrawals, byes and late entries.
 """
@@ -39,7 +41,7 @@ pytest.importorskip("py4swiss")
 class Difference:
     seed: int
     round: int
-    kind: str  # "bye" or "pairs"
+    kind: str  # "bye-unplayed", "bye" or "pairs"
     ours_legal: bool
     theirs_legal: bool
     ours_floats: tuple[int, float]
@@ -72,8 +74,14 @@ def compare(seed: int) -> tuple[int, int, list[Difference]]:
         their_bye = next((number[p["white"]] for p in rnd["engine_pairings"]
                           if p.get("bye") and number[p["white"]] not in away), None)
         pairs, bye = _ours(t, r)
+        kind = "pairs"
+        if bye != their_bye:
+            before = state_before(t, r)
+            missed = {n: (r - 1) - len(before[n].colours) for n in (bye, their_bye) if n}
+            kind = "bye-unplayed" if bye and their_bye and missed[bye] > missed[their_bye] \
+                else "bye"
         out.append(Difference(
-            seed, r, "bye" if bye != their_bye else "pairs",
+            seed, r, kind,
             not absolute_violations(t, r, pairs, bye),
             not absolute_violations(t, r, theirs, their_bye),
             floats(t, r, pairs, bye), floats(t, r, theirs, their_bye)))
@@ -97,7 +105,7 @@ def _check(total: int, same: int, diffs: list[Difference], least: float) -> None
     assert all(d.ours_legal for d in diffs), [d for d in diffs if not d.ours_legal]
     # And caissify's own pairing of those rounds is legal too: two lawful readings.
     assert all(d.theirs_legal for d in diffs), [d for d in diffs if not d.theirs_legal]
-    assert {d.kind for d in diffs} <= {"bye", "pairs"}
+    assert {d.kind for d in diffs} <= {"bye-unplayed", "bye", "pairs"}
     assert same / total >= least, (same, total, Counter(d.kind for d in diffs))
 
 
@@ -109,10 +117,15 @@ def test_differential_quick() -> None:
 @pytest.mark.slow
 def test_differential() -> None:
     """100 random events: the share paired identically (measured 526 of 596 rounds,
-    0.883: 57 rounds differ on the bye's receiver, 13 on pairs with the same floats)."""
+    0.883: 53 rounds differ on the bye's receiver where py4swiss's has missed more games,
+    4 on the bye otherwise, 13 on pairs with the same floats)."""
     pytest.importorskip("caissify_pairings")
     total, same, diffs = summary(range(100))
     _check(total, same, diffs, least=0.85)
+    kinds = Counter(d.kind for d in diffs)
+    # Most differences are one known gap: py4swiss 0.3.1 does not apply the criterion
+    # "minimise the unplayed games of the bye's receiver" (bbpPairings' and caissify's).
+    assert kinds["bye-unplayed"] >= 0.6 * len(diffs), kinds
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -101,7 +101,12 @@ def _swiss(t: object) -> SwissTournament:
 
 def _cmd_pair(args: argparse.Namespace) -> int:
     store = SqliteStore.open(args.store)
-    store.update(lambda t: _swiss(t).pair_next_round())
+    if args.board:  # the arbiter's own pairing (every present player once: checked)
+        store.update(lambda t: _swiss(t).pair_round([tuple(b) for b in args.board], args.bye))
+    elif args.bye:
+        raise fail(ConfigurationError, "TC_BYE_NEEDS_BOARDS")
+    else:
+        store.update(lambda t: _swiss(t).pair_next_round())
     t = _swiss(store.load())
     r = t.paired_rounds
     print("\n".join(pairings_text(t, r, args.lang)))
@@ -229,7 +234,10 @@ def add_create_options(p: argparse.ArgumentParser) -> None:
 
 def register_systems(cmd: Register) -> None:
     """Add the Swiss and knockout commands through the round robin's ``cmd`` helper."""
-    cmd("pair", "TH_PAIR", _cmd_pair)
+    p = cmd("pair", "TH_PAIR", _cmd_pair)
+    p.add_argument("--board", nargs=2, action="append", metavar="TM_PLAYER",
+                   help="TH_PAIR_BOARD")
+    p.add_argument("--bye", default=None, metavar="TM_PLAYER", help="TH_PAIR_BYE")
     p = cmd("bye", "TH_BYE", _cmd_bye)
     p.add_argument("player", metavar="TM_PLAYER")
     p.add_argument("--round", type=int, default=None, metavar="TM_ROUND", help="TH_BYE_ROUND")
