@@ -4,11 +4,15 @@ the store's replay, TRF, and the missing-extra error."""
 from __future__ import annotations
 
 import builtins
+import itertools
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.tournament.swiss_sim import random_event
 
 from cotuong.extras import MissingExtraError
 from cotuong.tournament import (
@@ -208,3 +212,30 @@ def test_swiss_settings_are_never_read_as_a_round_robin() -> None:
     with pytest.raises(ConfigurationError):
         Tournament.from_settings(settings)
     assert isinstance(from_settings(settings), SwissTournament)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_swiss_standings_invariants(seed: int) -> None:
+    t = random_event(seed, scoring=(2, 1, 0),
+                     tiebreaks=["buchholz_cut1", "median_buchholz", "buchholz", "progressive",
+                                "sonneborn_berger"])
+    rows = t.standings()
+    last = t.current_round
+    assert [r.rank for r in rows] == sorted(r.rank for r in rows)
+    assert all(a.points >= b.points for a, b in itertools.pairwise(rows))
+    for r in rows:
+        cut1, median, full = (r.tiebreak(k) for k in ("buchholz_cut1", "median_buchholz",
+                                                      "buchholz"))
+        assert median is not None and cut1 is not None and full is not None
+        assert median <= cut1 <= full
+        progressive = r.tiebreak("progressive")
+        assert progressive is not None and r.points <= progressive <= r.points * last
+    # Every round hands out what its games and byes are worth: 2 a game, byes as set.
+    total = sum(r.points for r in rows)
+    games = sum(1 for g in t.games() if g.result.text != "-/-")
+    byes = sum(t.bye_points if k == "pab" else t.requested_bye_points if k == "requested"
+               else 0 for r in range(1, last + 1) for k in t.absences(r).values())
+    annulled = [p for p in t.players if p.withdrawn == "annul"]
+    if not annulled:
+        assert total == 2 * games + byes
