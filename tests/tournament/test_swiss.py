@@ -239,3 +239,18 @@ def test_swiss_standings_invariants(seed: int) -> None:
     annulled = [p for p in t.players if p.withdrawn == "annul"]
     if not annulled:
         assert total == 2 * games + byes
+
+
+def test_bye_doubts_name_who_missed_fewer_games() -> None:
+    t = SwissTournament([PlayerInfo(n, "", r) for n, r in (("An", 2000), ("Bình", 1900),
+                         ("Chi", 1800), ("Dũng", 1700), ("Em", 1600))], rounds=3,
+                        requested_bye_points=0)
+    t.request_bye("Em")
+    t.pair_round([("An", "Chi"), ("Dũng", "Bình")])
+    t.record_round(1, ["1-0", "1-0"])  # Chi and Bình lose: 0 points, like Em (absent)
+    t.pair_round([("An", "Dũng"), ("Bình", "Chi")], bye="Em")
+    assert t.missed(t.player("Em").number, 2) == 1
+    assert t.bye_doubts(2) == ("Bình", "Chi")  # 0 points, no game missed, no bye yet
+    t.undo()
+    t.pair_round([("An", "Dũng"), ("Em", "Chi")], bye="Bình")
+    assert t.bye_doubts(2) == ()

@@ -46,6 +46,8 @@ class Difference:
     theirs_legal: bool
     ours_floats: tuple[int, float]
     theirs_floats: tuple[int, float]
+    flagged: bool = False  # bye_doubts() named caissify's receiver: the arbiter is warned
+    same_score: bool = False  # caissify's receiver had our receiver's score
 
 
 def _ours(t: SwissTournament, r: int) -> tuple[list[tuple[int, int]], int | None]:
@@ -74,17 +76,20 @@ def compare(seed: int) -> tuple[int, int, list[Difference]]:
         their_bye = next((number[p["white"]] for p in rnd["engine_pairings"]
                           if p.get("bye") and number[p["white"]] not in away), None)
         pairs, bye = _ours(t, r)
-        kind = "pairs"
+        kind, flagged, same = "pairs", False, False
         if bye != their_bye:
             before = state_before(t, r)
             missed = {n: (r - 1) - len(before[n].colours) for n in (bye, their_bye) if n}
             kind = "bye-unplayed" if bye and their_bye and missed[bye] > missed[their_bye] \
                 else "bye"
+            if bye and their_bye:
+                flagged = t.players[their_bye - 1].name in t.bye_doubts(r)
+                same = before[bye].score == before[their_bye].score
         out.append(Difference(
             seed, r, kind,
             not absolute_violations(t, r, pairs, bye),
             not absolute_violations(t, r, theirs, their_bye),
-            floats(t, r, pairs, bye), floats(t, r, theirs, their_bye)))
+            floats(t, r, pairs, bye), floats(t, r, theirs, their_bye), flagged, same))
     return len(report["rounds"]), report["summary"]["rounds_matched"], out
 
 
@@ -106,6 +111,8 @@ def _check(total: int, same: int, diffs: list[Difference], least: float) -> None
     # And caissify's own pairing of those rounds is legal too: two lawful readings.
     assert all(d.theirs_legal for d in diffs), [d for d in diffs if not d.theirs_legal]
     assert {d.kind for d in diffs} <= {"bye-unplayed", "bye", "pairs"}
+    # When caissify's receiver had the same score and missed fewer games, `pair` warned.
+    assert all(d.flagged for d in diffs if d.kind == "bye-unplayed" and d.same_score)
     assert same / total >= least, (same, total, Counter(d.kind for d in diffs))
 
 

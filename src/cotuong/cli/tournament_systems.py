@@ -113,6 +113,12 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     for name, kind in t.byes(r):
         _out(args, "TC_BYE_LINE", name=name,
              kind=say(args.lang, "TC_BYE_PAB" if kind == "pab" else "TC_BYE_REQUESTED_KIND"))
+    doubts = t.bye_doubts(r)
+    if doubts:
+        name = next(n for n, k in t.byes(r) if k == "pab")
+        print(say(args.lang, "TC_WARNING", text=say(
+            args.lang, "TC_BYE_DOUBT", name=name, missed=t.missed(t.player(name).number, r),
+            others=", ".join(doubts))), file=sys.stderr)
     return 0
 
 

@@ -119,6 +119,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TH_PAIR_BYE": ("người miễn đấu khi xếp tay", "the bye of a pairing by hand"),
     "TC_BYE_NEEDS_BOARDS": ("--bye chỉ dùng khi xếp tay (--board)",
                             "--bye goes with a pairing by hand (--board)"),
+    "TC_BYE_DOUBT": ("{name} được miễn đấu dù đã vắng {missed} ván, trong khi {others} cùng "
+                     "điểm vắng ít hơn: hệ Hà Lan ưu tiên người vắng ít nhất, py4swiss chưa xét "
+                     "tiêu chí này; hãy xem lại (undo rồi pair --board … --bye …)",
+                     "{name} has the bye though they missed {missed} games, while {others} "
+                     "with the same score missed fewer: the Dutch system prefers the one who "
+                     "missed fewest, which py4swiss does not weigh; check it (undo, then pair "
+                     "--board … --bye …)"),
     "TH_BYE": ("đấu thủ xin nghỉ một vòng chưa bốc cặp", "a player requests a bye"),
     "TH_BYE_ROUND": ("vòng xin nghỉ (mặc định: vòng tiếp theo)",
                      "the round of the bye (default: the next)"),

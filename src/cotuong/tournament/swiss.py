@@ -181,6 +181,39 @@ class SwissTournament(Tournament):
                 out.append((number, PlayerGame(r, NOBODY, True, outcome, points, False)))
         return out
 
+    def missed(self, number: int, before: int) -> int:
+        """Rounds before ``before`` the player had no game over the board (byes, absences,
+        forfeits)."""
+        played = sum(1 for g in self._games.values() if g.round < before and g.result.played
+                     and number in (g.red, g.black))
+        return before - 1 - played
+
+    def bye_doubts(self, round_no: int) -> tuple[str, ...]:
+        """Players who could have had a round's pairing-allocated bye and have missed fewer
+        games than its receiver: same score before the round, present, never given a bye
+        or a forfeit win. The Dutch system minimises the unplayed games of the bye's
+        receiver; py4swiss 0.3.1 does not (docs/tournament.md), so the arbiter checks these.
+
+        >>> t = SwissTournament(["An", "Bình", "Chi"], rounds=2)
+        >>> _ = t.pair_round([("An", "Bình")], bye="Chi")
+        >>> t.bye_doubts(1)
+        ()
+        """
+        receiver = next((n for n, k in self._byes[round_no - 1].items() if k == "pab"), None)
+        if receiver is None:
+            return ()
+        points = {r.number: r.points for r in self._rows(round_no - 1, False)}
+        seated = {n for p in self._round(round_no) for n in (p.red, p.black)}
+        lucky = {n for r in range(1, round_no) for n, k in self._byes[r - 1].items()
+                 if k == "pab"}
+        lucky |= {g.red if g.result.outcome(True) == "win" else g.black
+                  for g in self._games.values() if g.round < round_no and g.result.forfeit
+                  and g.result.outcome(True) != g.result.outcome(False)}
+        mine = self.missed(receiver, round_no)
+        return tuple(self._players[n - 1].name for n in sorted(seated - lucky - {receiver})
+                     if points.get(n) == points.get(receiver)
+                     and self.missed(n, round_no) < mine)
+
     # ----- pairing --------------------------------------------------------------
     def pairing_request(self) -> PairingRequest:
         """What a pairing program is given for the next round (see
