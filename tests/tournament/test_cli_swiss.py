@@ -142,3 +142,11 @@ def test_a_pairing_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     out = run(capsys, "pair", sw, "--board", "Bình", "An", "--bye", "Chi")
     assert "Bình" in out and "Chi: pairing-allocated bye" in out
     assert "(manual)" in run(capsys, "undo", sw)
+    run(capsys, "pair", sw, "--board", "Bình", "An", "--bye", "Chi")
+    run(capsys, "round", sw, "1", "1/2-1/2")
+    out = run(capsys, "export", sw, str(tmp_path / "out"), "--formats", "html,csv")
+    page = (tmp_path / "out" / "tournament-after-round-01.html").read_text(encoding="utf-8")
+    assert "Bảng tổng hợp / Wall chart" in page and "hệ Thụy Sĩ 2 vòng" in page
+    assert "Bảng điểm / Crosstable" not in page and "csv" in out
+    trf = run(capsys, "trf", sw)
+    assert "0000 - U" in trf and "XXR 2" in trf
