@@ -149,6 +149,13 @@ def test_from_a_finished_stage() -> None:
     assert ko.source == "Vòng bảng" and from_settings(ko.settings()).settings() == ko.settings()
     with pytest.raises(ConfigurationError):
         Knockout.from_standings(rr, 9)
+    # A tie across the cut is refused, naming the tied players (lots are drawn first).
+    draw = Tournament(NAMES[:4])
+    for r in range(1, 4):
+        draw.record_round(r, ["1/2-1/2", "1/2-1/2"])
+    with pytest.raises(ConfigurationError) as err:
+        Knockout.from_standings(draw, 2)
+    assert all(n in str(err.value) for n in NAMES[:4])
 
 
 def test_bad_options() -> None:

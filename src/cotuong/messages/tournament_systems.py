@@ -66,10 +66,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "match {match} has not come to lots (next: a {expected} game)"),
     "T_KO_LOTS_PLAYER": ("{name} không đấu trong trận {match}",
                          "{name} does not play in match {match}"),
-    "T_KO_FROM_STAGE": ("chỉ lấy được {top} người đầu từ bảng xếp hạng chung cuộc của vòng "
-                        "trước ({count} đấu thủ, {finished})",
-                        "only the top {top} of a previous stage's final ranking can be taken "
-                        "({count} players, {finished})"),
+    "T_KO_FROM_UNFINISHED": ("giai đoạn trước chưa xong: chưa có bảng xếp hạng chung cuộc",
+                             "the previous stage is not finished: no final ranking yet"),
+    "T_KO_FROM_TOP": ("không lấy được {top} người đầu từ {count} đấu thủ (ít nhất 2)",
+                      "cannot take the top {top} of {count} players (2 at least)"),
+    "T_KO_FROM_TIE": ("vị trí thứ {top} đang đồng hạng ({players}): bốc thăm trước (lệnh lots)",
+                      "place {top} is tied ({players}): draw lots first (the lots command)"),
     "T_KO_DOUBLE_FORFEIT": ("trận {match}: đấu loại trực tiếp không nhận kết quả bỏ-bỏ (phải "
                             "có người đi tiếp)",
                             "match {match}: a knockout takes no double forfeit (someone must "

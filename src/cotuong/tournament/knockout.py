@@ -354,10 +354,13 @@ class Knockout:
         from_rows = getattr(stage, "standings", None)
         finished = bool(getattr(stage, "finished", False))
         rows = from_rows() if callable(from_rows) else ()
-        cut_tied = len(rows) > top and rows[top].rank <= top
-        if not finished or not 2 <= top <= len(rows) or cut_tied:
-            raise fail(ConfigurationError, "T_KO_FROM_STAGE", top=top, count=len(rows),
-                       finished="đã xong / finished" if finished else "chưa xong / not finished")
+        if not finished:
+            raise fail(ConfigurationError, "T_KO_FROM_UNFINISHED")
+        if not 2 <= top <= len(rows):
+            raise fail(ConfigurationError, "T_KO_FROM_TOP", top=top, count=len(rows))
+        if len(rows) > top and rows[top].rank <= top:  # a tie across the cut
+            tied = [r.player for r in rows if r.rank == rows[top].rank]
+            raise fail(ConfigurationError, "T_KO_FROM_TIE", top=top, players=", ".join(tied))
         entrants = {p.number: p for p in getattr(stage, "players", ())}
         infos = [PlayerInfo(r.player, entrants[r.number].club, entrants[r.number].rating,
                             entrants[r.number].title) for r in rows[:top]]
