@@ -2,6 +2,8 @@
 
     python benchmarks/bench_tournament.py              # timings + 20 SIGKILLs
     python benchmarks/bench_tournament.py --kills 200  # more kills
+    python benchmarks/bench_tournament.py --swiss      # only the Swiss and knockout part
+                                                       # (its peak RSS is then its own)
 
 Every timing is printed with the peak RSS of the process so far (ru_maxrss).
 The kill loop starts a writer process, SIGKILLs it at a random moment, reopens
@@ -23,7 +25,14 @@ import textwrap
 import time
 from pathlib import Path
 
-from cotuong.tournament import Tournament, berger_schedule
+from cotuong.tournament import (
+    Knockout,
+    PlayerInfo,
+    SwissTournament,
+    Tournament,
+    berger_schedule,
+    trf_text,
+)
 from cotuong.tournament.export import round_record, round_to_csv, standings_to_csv
 from cotuong.tournament.page import render_html
 from cotuong.tournament.store import DEFAULT_FILENAME, SqliteStore
@@ -90,10 +99,69 @@ def kill_loop(kills: int) -> None:
                f"hot journal after {hot}, damaged stores {bad}")
 
 
+def swiss_part(players: int = 200, rounds: int = 9) -> None:
+    """Pair every round of a 200-player Swiss (py4swiss, FIDE Dutch), standings with the
+    Swiss tie-breaks, the TRF and the page, a store replay; then a 128-player knockout."""
+    start = time.perf_counter()
+    import py4swiss.engines  # noqa: F401 (the library's lazy import, timed on its own)
+    report("import py4swiss (and pydantic)", time.perf_counter() - start)
+    rng = random.Random(200)
+    t = SwissTournament([PlayerInfo(f"Player {i}", "", rng.randint(1200, 2600))
+                         for i in range(1, players + 1)], rounds=rounds, scoring=(1, 0.5, 0))
+    times = []
+    for r in range(1, rounds + 1):
+        start = time.perf_counter()
+        t.pair_next_round()
+        times.append(time.perf_counter() - start)
+        for p in t.pairings(r):
+            if p.rests is None:
+                t.record(r, p.red or "", p.black or "", rng.choice(["1-0", "0-1", "1/2-1/2"]))
+    report(f"Swiss {players}: pair round 1 (py4swiss Dutch)", times[0])
+    report(f"Swiss {players}: pair rounds 2..{rounds}, mean", sum(times[1:]) / (rounds - 1),
+           f"max {max(times[1:]) * 1000:.0f} ms")
+    start = time.perf_counter()
+    rows = t.standings()
+    report(f"Swiss {players}: standings after round {rounds} (5 tie-breaks)",
+           time.perf_counter() - start, f"{len(rows)} rows")
+    start = time.perf_counter()
+    for r in range(1, rounds + 1):
+        t.standings(r)
+    report(f"Swiss {players}: standings after each of {rounds} rounds",
+           time.perf_counter() - start)
+    start = time.perf_counter()
+    trf = trf_text(t)
+    html = render_html(t)
+    report(f"Swiss {players}: TRF-16 + HTML page", time.perf_counter() - start,
+           f"TRF {len(trf) // 1024} kB, HTML {len(html) // 1024} kB")
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SqliteStore.create(Path(tmp) / "swiss", t)
+        store.close()
+        start = time.perf_counter()
+        loaded = SqliteStore.open(Path(tmp) / "swiss").load()
+        report(f"Swiss {players}: open + replay {len(t.events)} events (no pairing)",
+               time.perf_counter() - start)
+        assert loaded.standings() == rows
+    start = time.perf_counter()
+    ko = Knockout([f"K{i}" for i in range(128)], games=2, ladder=(("replay", 1), ("blitz", 2)))
+    while not ko.finished:
+        games = ko.next_games()
+        if games:
+            ko.record(games[0].match, rng.choice(["1-0", "0-1", "1/2-1/2"]))
+        else:
+            m = next(m for m in ko.matches() if m.waiting_for_lots)
+            ko.draw_lots(m.id, m.a or 0)
+    report("knockout 128, 2-game matches + ladder, every game recorded",
+           time.perf_counter() - start, f"{len(ko.events)} events")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--kills", type=int, default=20)
+    ap.add_argument("--swiss", action="store_true", help="only the Swiss and knockout part")
     args = ap.parse_args()
+    if args.swiss:
+        swiss_part()
+        return
 
     start = time.perf_counter()
     for n in range(2, 41):
@@ -151,6 +219,7 @@ def main() -> None:
                f"{elapsed / t.rounds * 1000:.1f} ms/round")
         assert SqliteStore.open(Path(tmp) / "club").load().standings() == t.standings()
 
+    swiss_part()
     kill_loop(args.kills)
 
 

@@ -32,6 +32,7 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "sqlalchemy": "server",
     "psycopg": "postgres",
     "redis": "redis",
+    "py4swiss": "swiss",
 }
 
 

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from tests.tournament.helpers import play
 
-from cotuong.tournament import PlayerInfo, Tournament
+from cotuong.tournament import Knockout, PlayerInfo, SwissTournament, Tournament
+from cotuong.tournament.knockout_page import bracket_html
 from cotuong.tournament.page import render_html
 
 
@@ -286,3 +287,52 @@ def test_a4_print_with_signature_lines(tmp_path: Path, browser: Any) -> None:
     # A4 is 210 × 297 mm = 595.28 × 841.89 points.
     assert all(abs(float(w) - 595.28) < 1 and abs(float(h) - 841.89) < 1 for w, h in boxes)
     assert len(boxes) >= 4  # the standings and crosstable, then one page per round
+
+
+def _swiss_and_bracket() -> tuple[str, str]:
+    swiss = SwissTournament([PlayerInfo(f"Kỳ thủ {i:02d}", f"CLB {i % 4}", 2300 - 15 * i)
+                             for i in range(1, 16)], rounds=3, name="Giải mở rộng Hà Nội")
+    for r in (1, 2):
+        boards = [(f"Kỳ thủ {2 * b + r:02d}", f"Kỳ thủ {2 * b + r + 1:02d}")
+                  for b in range(7)]
+        rests = ({f"Kỳ thủ {i:02d}" for i in range(1, 16)}
+                 - {n for pair in boards for n in pair})
+        swiss.pair_round(boards, bye=rests.pop())
+        swiss.record_round(r, ["1-0", "1/2-1/2", "0-1", "1-0", "0-1", "1/2-1/2", "1-0"])
+    ko = Knockout([p.name for p in _club_event().players][:4], seeding="order",
+                  ladder=(("replay", 1),), third_place=True, name="Chung kết")
+    ko.record("R1M1", "1/2-1/2")
+    ko.record("R1M1", "1/2-1/2")
+    ko.draw_lots("R1M1", ko.players[0].name)
+    ko.record("R1M2", "0-1")
+    return render_html(swiss), bracket_html(ko)
+
+
+def test_swiss_page_and_bracket_on_a_phone_and_a4(tmp_path: Path, browser: Any) -> None:
+    pages = dict(zip(("swiss", "bracket"), _swiss_and_bracket(), strict=True))
+    for name, html in pages.items():
+        page_file = tmp_path / f"{name}.html"
+        page_file.write_text(html, encoding="utf-8")
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      device_scale_factor=1, is_mobile=True)
+        try:
+            page = context.new_page()
+            page.goto(page_file.as_uri())
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                   "window.innerWidth]")
+            assert widths[0] <= widths[1], (name, widths)  # wide tables scroll in their box
+            page.emulate_media(media="print")
+            pdf = tmp_path / f"{name}.pdf"
+            page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+            (ARTIFACTS / f"{name}-a4.pdf").write_bytes(pdf.read_bytes())
+            if name == "swiss":
+                assert page.locator("#wallchart tbody tr").count() == 15
+                assert "Xin nghỉ" not in page.inner_text("body")
+            else:
+                assert page.locator("tr[data-match]").count() == 4  # 2 semis, final, 3P
+                assert "bốc thăm / lots" in page.inner_text("tr[data-match='R1M1']")
+        finally:
+            context.close()
+        boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
+        assert boxes and all(abs(float(w) - 595.28) < 1 and abs(float(h) - 841.89) < 1
+                             for w, h in boxes)

@@ -26,6 +26,7 @@ from cotuong.cli.tournament_args import (
     default_lang,
     lang_formatter,
 )
+from cotuong.cli.tournament_systems import add_create_options, create_system, register_systems
 from cotuong.messages import Listing
 from cotuong.tournament.entry import (
     describe_event,
@@ -44,8 +45,8 @@ from cotuong.tournament.players import PlayerInfo, parse_players_text
 from cotuong.tournament.publish import export_files
 from cotuong.tournament.results import Scoring
 from cotuong.tournament.store import SqliteStore
+from cotuong.tournament.systems import Directed
 from cotuong.tournament.text import (
-    event_title,
     pairings_text,
     say,
     standings_heading,
@@ -100,10 +101,12 @@ def _cmd_create(args: argparse.Namespace) -> int:
     people: list[str | PlayerInfo] = list(args.player or [])
     if args.players_file:
         people += parse_players_text(_read(args.players_file))
+    if args.system != "round_robin":
+        return create_system(args, people)
     keys = [k.strip() for k in args.tiebreaks.split(",") if k.strip()] if args.tiebreaks \
         else list(DEFAULT_TIEBREAKS)
     t = Tournament(people, Scoring.parse(args.scoring), args.double, keys, args.name,
-                   args.unplayed)
+                   args.unplayed or "counted")
     details = {k: v for k, v in (("venue", args.venue), ("dates", args.dates),
                                  ("chief_arbiter", args.arbiter),
                                  ("time_control", args.time_control)) if v}
@@ -247,10 +250,11 @@ def _cmd_details(args: argparse.Namespace) -> int:
                                  ("dates", args.dates), ("chief_arbiter", args.arbiter),
                                  ("time_control", args.time_control)) if v is not None}
     if changes:
-        store.update(lambda t: t.set_details(**changes))
-    t = store.load()
+        store.update_any(lambda t: t.set_details(**changes))
+    t = store.load_any()
     d = t.details
-    for code, value in (("TC_D_NAME", event_title(t, args.lang)), ("TC_D_VENUE", d.venue),
+    title = t.title.strip() or say(args.lang, "TX_NAMELESS")
+    for code, value in (("TC_D_NAME", title), ("TC_D_VENUE", d.venue),
                         ("TC_D_DATES", d.dates), ("TC_D_ARBITER", d.chief_arbiter),
                         ("TC_D_TIME", d.time_control)):
         _out(args, code, value=value or "—")
@@ -260,11 +264,11 @@ def _cmd_details(args: argparse.Namespace) -> int:
 def _cmd_undo(args: argparse.Namespace) -> int:
     store = _store(args)
 
-    def change(t: Tournament) -> object:
+    def change(t: Directed) -> object:  # any system: each keeps its own undo stack
         last = t.last_in_force()
         t.undo()
         return last
-    undone = store.update(change)
+    undone = store.update_any(change)
     _out(args, "TC_UNDONE", what=describe_event(undone))  # type: ignore[arg-type]
     return 0
 
@@ -370,11 +374,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--scoring", default="2,1,0", metavar="TM_POINTS", help="TH_SCORING")
     p.add_argument("--double", action="store_true", help="TH_DOUBLE")
     p.add_argument("--tiebreaks", default=None, metavar="TM_LIST", help="TH_TIEBREAKS")
-    p.add_argument("--unplayed", choices=UNPLAYED_MODES, default="counted", help="TH_UNPLAYED")
+    p.add_argument("--unplayed", choices=UNPLAYED_MODES, default=None, help="TH_UNPLAYED")
     p.add_argument("--venue", metavar="TM_TEXT", help="TH_VENUE")
     p.add_argument("--dates", metavar="TM_TEXT", help="TH_DATES")
     p.add_argument("--arbiter", metavar="TM_TEXT", help="TH_ARBITER")
     p.add_argument("--time-control", metavar="TM_TEXT", help="TH_TIME_CONTROL")
+    add_create_options(p)
     p = cmd("add-player", "TH_ADD", _cmd_add)
     p.add_argument("names", nargs="+", metavar="TM_NAME")
     p.add_argument("--club", metavar="TM_TEXT", help="TH_CLUB")
@@ -437,6 +442,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="TH_CROSSTABLE")
     cmd("check", "TH_CHECK", _cmd_check)
     cmd("log", "TH_LOG", _cmd_log)
+    register_systems(cmd)
     for parser in cmds.choices.values():
         assert isinstance(parser, TournamentParser)
         parser.localise(lang)

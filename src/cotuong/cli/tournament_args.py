@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cotuong.messages import CATALOG, Message
-from cotuong.tournament.tiebreaks import CRITERIA, DEFAULT_TIEBREAKS
+from cotuong.tournament.tiebreaks import CRITERIA, DEFAULT_TIEBREAKS, SWISS_TIEBREAKS
 
 # Forfeits that begin with "-" would be taken for options; their words are the same result.
 _FORFEIT_WORDS = {"-/+": "bỏ-thắng", "-+": "bỏ-thắng", "-/-": "bỏ-bỏ"}
 # What help texts may name: the tie-break keys and the default order.
-_HELP_PARAMS = {"criteria": ", ".join(CRITERIA), "default_tiebreaks": ",".join(DEFAULT_TIEBREAKS)}
+_HELP_PARAMS = {"criteria": ", ".join(CRITERIA), "default_tiebreaks": ",".join(DEFAULT_TIEBREAKS),
+                "swiss_tiebreaks": ",".join(SWISS_TIEBREAKS)}
 _SECTIONS = {"positional arguments": "TH_SECTION_POSITIONAL", "options": "TH_SECTION_OPTIONS",
              "optional arguments": "TH_SECTION_OPTIONS"}
 _KINDS_VI = {"int": "một số nguyên", "float": "một số"}

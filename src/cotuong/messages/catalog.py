@@ -15,6 +15,7 @@ from cotuong.messages import (
     server_tournament,
     tournament,
     tournament_cli,
+    tournament_systems,
 )
 
 # (Vietnamese, English) templates in str.format syntax, by code.
@@ -44,4 +45,4 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS,
-    server_security.TEXTS)
+    server_security.TEXTS, tournament_systems.TEXTS)

@@ -140,12 +140,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "2,1,0)"),
     "TH_DOUBLE": ("vòng tròn hai lượt", "double round robin"),
     "TH_TIEBREAKS": ("các chỉ số phụ, cách nhau bằng dấu phẩy, trong {criteria} (mặc định "
-                     "{default_tiebreaks})",
-                     "comma-separated, from {criteria} (default {default_tiebreaks})"),
-    "TH_UNPLAYED": ("ván không đấu (xử thua) trong chỉ số phụ: counted (như ván đã đấu, mặc "
-                    "định) hoặc fide (như FIDE: hòa với đối thủ ảo, không tính là ván thắng)",
-                    "unplayed games (forfeits) in tie-breaks: counted (like played ones, "
-                    "default) or fide (FIDE: a draw against a virtual opponent, not a win)"),
+                     "{default_tiebreaks}; hệ Thụy Sĩ: {swiss_tiebreaks})",
+                     "comma-separated, from {criteria} (default {default_tiebreaks}; Swiss: "
+                     "{swiss_tiebreaks})"),
+    "TH_UNPLAYED": ("ván không đấu (xử thua, miễn đấu) trong chỉ số phụ: counted (như ván đã "
+                    "đấu, mặc định của vòng tròn) hoặc fide (như FIDE: hòa với đối thủ ảo, "
+                    "không tính là ván thắng; mặc định của hệ Thụy Sĩ)",
+                    "unplayed games (forfeits, byes) in tie-breaks: counted (like played ones, "
+                    "the round robin's default) or fide (FIDE: a draw against a virtual "
+                    "opponent, not a win; the Swiss default)"),
     "TH_VENUE": ("địa điểm", "venue"),
     "TH_DATES": ("thời gian (ngày)", "dates"),
     "TH_ARBITER": ("tổng trọng tài", "chief arbiter"),

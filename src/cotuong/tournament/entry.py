@@ -22,9 +22,13 @@ from cotuong.tournament.events import (
     DrawNumbers,
     EditPlayer,
     Event,
+    KnockoutGame,
+    KnockoutLots,
+    PairRound,
     RecordResult,
     Reinstate,
     RemovePlayer,
+    RequestBye,
     SetDetails,
     Undo,
     Withdraw,
@@ -88,6 +92,15 @@ def describe_event(e: Event) -> Message:
         return Message.of("TE_LOTS", order=" > ".join(e.order))
     if isinstance(e, SetDetails):
         return Message.of("TE_DETAILS")
+    if isinstance(e, PairRound):
+        return Message.of("TE_PAIR", round=e.round, boards=len(e.pairs), engine=e.engine)
+    if isinstance(e, RequestBye):
+        return Message.of("TE_BYE", name=e.player, round=e.round)
+    if isinstance(e, KnockoutGame):
+        return Message.of("TE_KO_GAME", match=e.match, red=e.red, black=e.black,
+                          result=e.result, stage=e.stage)
+    if isinstance(e, KnockoutLots):
+        return Message.of("TE_KO_LOTS", match=e.match, name=e.winner)
     assert isinstance(e, Undo)
     return Message.of("TE_UNDO", undone=e.undone)
 

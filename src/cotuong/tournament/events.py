@@ -159,9 +159,56 @@ class Undo(Event):
     undone: int
 
 
+@dataclass(frozen=True)
+class PairRound(Event):
+    """A Swiss round's pairing as the arbiter published it: ``pairs`` are ``(red, black)``
+    in board order, ``bye`` the pairing-allocated bye (if any), ``engine`` what paired it
+    (``"py4swiss-dutch"``, or ``"manual"``). Stored whole, so a replay never pairs again."""
+
+    kind: ClassVar[str] = "pair_round"
+    round: int
+    pairs: tuple[tuple[str, str], ...]
+    bye: str | None = None
+    engine: str = ""
+
+
+@dataclass(frozen=True)
+class RequestBye(Event):
+    """A player asks not to be paired in ``round`` (a requested bye, scored as the event
+    set: a half point by default)."""
+
+    kind: ClassVar[str] = "request_bye"
+    player: str
+    round: int
+
+
+@dataclass(frozen=True)
+class KnockoutGame(Event):
+    """A game of a knockout match: ``match`` is ``"R1M3"`` (round 1, match 3); ``stage``
+    is the rung of the tie-break ladder (``"game"``, ``"replay"``, ``"rapid"``,
+    ``"blitz"``); ``red`` and ``black`` are as played."""
+
+    kind: ClassVar[str] = "ko_game"
+    match: str
+    red: str
+    black: str
+    result: str
+    stage: str = "game"
+
+
+@dataclass(frozen=True)
+class KnockoutLots(Event):
+    """The last rung: lots decided the match for ``winner``."""
+
+    kind: ClassVar[str] = "ko_lots"
+    match: str
+    winner: str
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     c.kind: c for c in (AddPlayer, RemovePlayer, DrawNumbers, RecordResult, CorrectResult, Withdraw,
-                        Reinstate, EditPlayer, DrawLots, SetDetails, Undo)
+                        Reinstate, EditPlayer, DrawLots, SetDetails, Undo, PairRound, RequestBye,
+                        KnockoutGame, KnockoutLots)
 }
 
 
@@ -177,6 +224,11 @@ def _upgrade(kind: str, version: object, payload: dict[str, Any]) -> dict[str, A
     return payload
 
 
+def _tuples(value: Any) -> Any:
+    """JSON lists back to the tuples the events hold (a pairing's pairs are nested)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def event_from_payload(kind: str, payload: Any) -> Event:
     """Rebuild an event (any version); a malformed one raises :class:`CorruptStoreError`."""
     cls = EVENT_TYPES.get(kind)
@@ -188,7 +240,7 @@ def event_from_payload(kind: str, payload: Any) -> Event:
     if not set(payload) <= names:
         extra = sorted(set(payload) - names)
         raise CorruptStoreError(f"event {kind!r} has unexpected fields {extra}")
-    args = {k: tuple(v) if isinstance(v, list) else v for k, v in payload.items()}
+    args = {k: _tuples(v) for k, v in payload.items()}
     try:
         event = cls(**args)
     except TypeError as exc:

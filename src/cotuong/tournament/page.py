@@ -22,6 +22,8 @@ from cotuong.tournament.errors import ConfigurationError, fail
 from cotuong.tournament.export import round_record
 from cotuong.tournament.results import Number
 from cotuong.tournament.standings import StandingRow
+from cotuong.tournament.swiss import SwissTournament
+from cotuong.tournament.swiss_page import byes_note, wallchart
 from cotuong.tournament.tiebreaks import CRITERIA
 from cotuong.tournament.tournament import Tournament, TournamentGame
 
@@ -211,6 +213,9 @@ def render_html(t: Tournament, after_round: int | None = None, crosstable: str =
     scoring = "/".join(_n(x) for x in t.scoring.as_tuple())
     kind = "vòng tròn hai lượt / double round robin" if t.double \
         else "vòng tròn / round robin"
+    swiss = isinstance(t, SwissTournament)
+    if swiss:
+        kind = f"hệ Thụy Sĩ {t.rounds} vòng / {t.rounds}-round Swiss (FIDE Dutch)"
     warn = "".join(f"<p class=\"note warn\">Vòng {r} mới có {d}/{n} ván có kết quả / round "
                    f"{r}: {d} of {n} games have a result.</p>"
                    for r, d, n in t.incomplete_rounds(last))
@@ -224,9 +229,13 @@ def render_html(t: Tournament, after_round: int | None = None, crosstable: str =
         f"<h2 id=\"standings-heading\">Bảng xếp hạng sau vòng {last} / "
         f"Standings after round {last}</h2>", warn,
         "<div class=\"scroll\">" + _standings_table(t, rows) + "</div>",
-        "<h2>Bảng điểm / Crosstable</h2>",
-        _crosstable(t, rows, last, crosstable),
     ]
-    parts += [_round_section(t, r) for r in range(1, last + 1)]
+    if isinstance(t, SwissTournament):  # a wall chart: a 126-column crosstable prints on no A4
+        parts += ["<h2>Bảng tổng hợp / Wall chart</h2>", wallchart(t, rows, last)]
+        # Every paired round, so the sheet of the round about to be played prints too.
+        parts += [_round_section(t, r) + byes_note(t, r) for r in range(1, t.paired_rounds + 1)]
+    else:
+        parts += ["<h2>Bảng điểm / Crosstable</h2>", _crosstable(t, rows, last, crosstable)]
+        parts += [_round_section(t, r) for r in range(1, last + 1)]
     parts.append("</body></html>")
     return "\n".join(parts)

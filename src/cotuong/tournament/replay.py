@@ -3,6 +3,7 @@ stores use (the CLI's SQLite file and the platform's database), so a damaged log
 reported the same way wherever it is kept.
 
 >>> import json
+>>> from cotuong.tournament import Tournament
 >>> t = Tournament(["An", "Bình", "Chi", "Dũng"])
 >>> _ = t.record(1, "An", "Dũng", "1-0")
 >>> _ = t.record(1, "Bình", "Chi", "1/2-1/2")
@@ -22,17 +23,17 @@ from collections.abc import Iterable
 
 from cotuong.tournament.errors import CorruptStoreError, TournamentError, fail
 from cotuong.tournament.events import event_from_payload
-from cotuong.tournament.tournament import Tournament
+from cotuong.tournament.systems import Directed, from_settings
 
 __all__ = ["replay"]
 
 
-def replay(settings: str, events: Iterable[tuple[int, str, str]], where: str) -> Tournament:
-    """The tournament that ``settings`` (JSON) and ``events`` (``seq``, ``kind``, JSON
+def replay(settings: str, events: Iterable[tuple[int, str, str]], where: str) -> Directed:
+    """The event (of any system) that ``settings`` (JSON) and ``events`` (``seq``, ``kind``, JSON
     payload, in order from 1) describe; a gap, a malformed event or one the tournament
     refuses raises :class:`CorruptStoreError` naming ``where`` and the event."""
     try:
-        tournament = Tournament.from_settings(json.loads(settings))
+        tournament = from_settings(json.loads(settings))
     except (KeyError, json.JSONDecodeError, TournamentError) as exc:
         raise CorruptStoreError(f"{where}: the settings are damaged ({exc})") from None
     for expected, (seq, kind, payload) in enumerate(events, 1):

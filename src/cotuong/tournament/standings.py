@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from cotuong.tournament.results import Number
-from cotuong.tournament.tiebreaks import Context, Criterion, PlayerGame
+from cotuong.tournament.tiebreaks import NOBODY, Context, Criterion, PlayerGame
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,8 @@ def compute_standings(
                 (c.key, fixed[c.key][p] if not c.group_dependent else shown.get((c.key, p)))
                 for c in criteria)
             made.append(StandingRow(
-                rank=position, number=p, player=players[p], points=points[p], games=len(pg),
+                rank=position, number=p, player=players[p], points=points[p],
+                games=sum(1 for g in pg if g.opponent != NOBODY),
                 wins=sum(1 for g in pg if g.outcome == "win"),
                 wins_black=sum(1 for g in pg if g.played and not g.red and g.outcome == "win"),
                 tiebreaks=tbs, withdrawn=p in withdrawn))

@@ -37,7 +37,9 @@ from cotuong.tournament.errors import (
     TournamentStoreError,
     fail,
 )
+from cotuong.tournament.knockout import Knockout
 from cotuong.tournament.replay import replay
+from cotuong.tournament.systems import Directed, system_of
 from cotuong.tournament.tournament import Tournament
 
 T = TypeVar("T")
@@ -75,7 +77,7 @@ class SqlStore:
         self.conn = connection
         self.dialect = dialect
         self.where = where or "the store"
-        self._cached: Tournament | None = None  # state after our last committed update
+        self._cached: Directed | None = None  # state after our last committed update
 
     # ----- low level -----------------------------------------------------------
     def _q(self, sql: str) -> str:
@@ -101,7 +103,7 @@ class SqlStore:
             raise
 
     # ----- schema --------------------------------------------------------------
-    def initialise(self, tournament: Tournament) -> None:
+    def initialise(self, tournament: Directed) -> None:
         """Create the tables and save a new tournament (with any events it has)."""
         def body() -> None:
             for stmt in _SCHEMA:
@@ -117,7 +119,7 @@ class SqlStore:
         rows = self._execute("SELECT key, value FROM meta").fetchall()
         return {str(k): str(v) for k, v in rows}
 
-    def _replay(self) -> Tournament:
+    def _replay(self) -> Directed:
         meta = self._meta()
         if meta.get("format") != FORMAT:
             raise CorruptStoreError(f"{self.where} is not a cotuong tournament store")
@@ -128,7 +130,7 @@ class SqlStore:
         rows = self._execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()
         return replay(meta.get("settings", ""), rows, self.where)
 
-    def _append(self, tournament: Tournament, start: int) -> None:
+    def _append(self, tournament: Directed, start: int) -> None:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         for seq, event in enumerate(tournament.events[start:], start + 1):
             self._execute("INSERT INTO events (seq, kind, payload, recorded_at) "
@@ -149,16 +151,50 @@ class SqlStore:
                        why=str(exc)) from exc
 
     # ----- public --------------------------------------------------------------
-    def load(self) -> Tournament:
-        """The tournament as recorded (replayed and re-validated)."""
+    def load_any(self) -> Directed:
+        """The event as recorded (replayed and re-validated), whatever its system."""
         return self._guard(lambda: self._transaction(self._replay))
+
+    def load(self) -> Tournament:
+        """The round robin or Swiss event as recorded (a knockout: :meth:`load_knockout`)."""
+        event = self.load_any()
+        if isinstance(event, Knockout):
+            raise fail(TournamentStoreError, "T_WRONG_SYSTEM", system="knockout",
+                       wanted="round_robin/swiss")
+        return event
+
+    def load_knockout(self) -> Knockout:
+        """The knockout as recorded."""
+        event = self.load_any()
+        if not isinstance(event, Knockout):
+            raise fail(TournamentStoreError, "T_WRONG_SYSTEM",
+                       system=system_of(event.settings()), wanted="knockout")
+        return event
 
     def update(self, change: Callable[[Tournament], T]) -> T:
         """Apply ``change`` to the current tournament and save its new events atomically.
 
         If ``change`` raises, nothing is written and the error propagates.
         """
-        done: list[Tournament] = []
+        def checked(t: Directed) -> T:
+            if isinstance(t, Knockout):
+                raise fail(TournamentStoreError, "T_WRONG_SYSTEM", system="knockout",
+                           wanted="round_robin/swiss")
+            return change(t)
+        return self.update_any(checked)
+
+    def update_knockout(self, change: Callable[[Knockout], T]) -> T:
+        """:meth:`update` for a knockout."""
+        def checked(t: Directed) -> T:
+            if not isinstance(t, Knockout):
+                raise fail(TournamentStoreError, "T_WRONG_SYSTEM",
+                           system=system_of(t.settings()), wanted="knockout")
+            return change(t)
+        return self.update_any(checked)
+
+    def update_any(self, change: Callable[[Directed], T]) -> T:
+        """:meth:`update` whatever the system."""
+        done: list[Directed] = []
 
         def body() -> T:
             # Reuse the state of our previous update when nobody appended since
@@ -211,7 +247,7 @@ class SqliteStore(SqlStore):
         return conn
 
     @classmethod
-    def create(cls, path: str | Path, tournament: Tournament) -> SqliteStore:
+    def create(cls, path: str | Path, tournament: Directed) -> SqliteStore:
         """Create a new store; refuses to overwrite an existing one."""
         file = cls.resolve(path)
         if file.exists():
@@ -242,4 +278,4 @@ class SqliteStore(SqlStore):
         rows = self._guard(lambda: self._execute("PRAGMA integrity_check").fetchall())
         if [tuple(r) for r in rows] != [("ok",)]:
             raise CorruptStoreError(f"{self.where}: integrity check failed: {rows[:5]}")
-        self.load()
+        self.load_any()

@@ -23,9 +23,13 @@ from cotuong.tournament.results import Number
 DEFAULT_TIEBREAKS: tuple[str, ...] = ("sonneborn_berger", "wins", "direct_encounter")
 
 
+NOBODY = 0  # the "opponent" of a Swiss bye or absence (draw numbers start at 1)
+
+
 @dataclass(frozen=True)
 class PlayerGame:
-    """One counted game (or forfeit) seen from one player."""
+    """One counted game (or forfeit) seen from one player; a Swiss round without a game
+    (a bye, an absence) is a ``PlayerGame`` against :data:`NOBODY`, not played."""
 
     round: int
     opponent: int
@@ -66,6 +70,8 @@ class Context:
         opponent's draw for an unplayed game under ``fide``."""
         if self.fide and not game.played:
             return self.draw_points, self.points[player]
+        if game.opponent == NOBODY:  # a bye or an absence counted as it scored: no opponent
+            return game.points, 0
         return game.points, self.points[game.opponent]
 
 
@@ -214,10 +220,81 @@ class GamesWithBlack(Criterion):
         return {p: sum(1 for g in ctx.games[p] if g.played and not g.red) for p in group}
 
 
+class BuchholzCut1(Criterion):
+    """Buchholz Cut-1 ("Buchholz bỏ 1"): the Buchholz less the least significant
+    opponent's contribution. Source: FIDE C.07 (Tie-Break Regulations, 2024), the
+    "Cut-1" modifier of the Buchholz.
+
+    >>> g = (PlayerGame(1, 2, True, "win", 1, True), PlayerGame(2, 3, False, "draw", 0.5, True))
+    >>> BuchholzCut1().values(Context({1: g}, {1: 1.5, 2: 4, 3: 1}), [1])
+    {1: 4}
+    """
+
+    key = "buchholz_cut1"
+    label_vi = "Buchholz bỏ 1"
+    label_en = "Buchholz Cut-1"
+    cut_low, cut_high = 1, 0
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        out: dict[int, Number] = {}
+        for p in group:
+            parts = sorted(ctx.opponent_part(p, g)[1] for g in ctx.games[p])
+            kept = parts[self.cut_low:len(parts) - self.cut_high]
+            out[p] = sum(kept, 0)
+        return out
+
+
+class MedianBuchholz(BuchholzCut1):
+    """Median Buchholz ("Buchholz trung vị"): the Buchholz less the highest and the lowest
+    opponent's contributions. Source: FIDE C.07 (Tie-Break Regulations, 2024), the
+    "Median-1" modifier.
+
+    >>> g = tuple(PlayerGame(r, r + 1, True, "win", 1, True) for r in (1, 2, 3))
+    >>> MedianBuchholz().values(Context({1: g}, {2: 1, 3: 2, 4: 5}), [1])
+    {1: 2}
+    """
+
+    key = "median_buchholz"
+    label_vi = "Buchholz trung vị"
+    label_en = "Median Buchholz"
+    cut_low, cut_high = 1, 1
+
+
+class ProgressiveScore(Criterion):
+    """Progressive (cumulative) score ("điểm lũy tiến"): the sum of the running score
+    after each round. Source: FIDE C.07 (Tie-Break Regulations, 2024), "Progressive
+    Scores" (its "cut" variants are not modelled).
+
+    >>> g = (PlayerGame(1, 2, True, "win", 1, True), PlayerGame(2, 3, False, "loss", 0, True))
+    >>> ProgressiveScore().values(Context({1: g}, {}), [1])
+    {1: 2}
+    """
+
+    key = "progressive"
+    label_vi = "Điểm lũy tiến"
+    label_en = "Progressive score"
+
+    def values(self, ctx: Context, group: Sequence[int]) -> dict[int, Number]:
+        out: dict[int, Number] = {}
+        for p in group:
+            running: Number = 0
+            total: Number = 0
+            for g in sorted(ctx.games[p], key=lambda g: g.round):
+                running += g.points
+                total += running
+            out[p] = total
+        return out
+
+
 CRITERIA: Mapping[str, type[Criterion]] = {
     c.key: c
-    for c in (SonnebornBerger, Wins, DirectEncounter, Buchholz, WinsWithBlack, GamesWithBlack)
+    for c in (SonnebornBerger, Wins, DirectEncounter, Buchholz, WinsWithBlack, GamesWithBlack,
+              BuchholzCut1, MedianBuchholz, ProgressiveScore)
 }
+# What a Swiss event ranks by after points unless the organiser says otherwise: Buchholz
+# Cut-1 first, as FIDE C.07 (2024) suggests for individual Swiss events.
+SWISS_TIEBREAKS: tuple[str, ...] = ("buchholz_cut1", "buchholz", "sonneborn_berger",
+                                    "direct_encounter", "wins")
 
 
 def resolve_tiebreaks(names: Iterable[str]) -> tuple[Criterion, ...]:

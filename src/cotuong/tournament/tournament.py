@@ -346,11 +346,19 @@ class Tournament(Handlers):
                 counted[num].append(PlayerGame(
                     g.round, opp, is_red, g.result.outcome(is_red),
                     self.scoring.points(g.result, is_red), g.result.played))
+        for num, extra in self._without_game(last):
+            if num not in annulled:
+                counted[num].append(extra)
         names = {p.number: p.name for p in self._players if p.number not in annulled}
         withdrawn = frozenset(p.number for p in self._players if p.withdrawn)
         return compute_standings(names, {n: counted[n] for n in names}, self.criteria,
                                  self._drawings if use_lots else (), withdrawn, final,
                                  self.unplayed, self.scoring.draw)
+
+    def _without_game(self, last: int) -> list[tuple[int, PlayerGame]]:
+        """Rounds up to ``last`` a player spent without a game, as counted games against
+        nobody (a round robin's rest counts nothing: none; a Swiss bye does)."""
+        return []
 
     def standings(self, after_round: int | None = None) -> tuple[StandingRow, ...]:
         """Rows in rank order after ``after_round`` (default: the current round; 0 is
@@ -402,6 +410,10 @@ class Tournament(Handlers):
     def from_settings(cls, settings: dict[str, object]) -> Tournament:
         """Inverse of :meth:`settings`; settings of the first release (no ``unplayed``,
         no ``schedule``: cycles in table order) read as they were."""
+        system = settings.get("system", "round_robin")
+        if system != "round_robin":  # a Swiss or knockout read as a round robin: refuse
+            raise fail(ConfigurationError, "T_UNKNOWN_SYSTEM", value=repr(system),
+                       known="round_robin (cotuong.tournament.from_settings reads them all)")
         try:
             schedule = settings.get("schedule", "berger")
             if schedule not in ("fide", "berger"):

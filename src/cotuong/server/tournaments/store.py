@@ -11,7 +11,7 @@ applies the change and appends its new events (with who made them and when): the
 trail of results, corrections and withdrawals.
 
 >>> from sqlalchemy import create_engine
->>> from cotuong.tournament import Tournament
+>>> from cotuong.tournament import CorruptStoreError, Tournament
 >>> engine = create_engine("sqlite://")
 >>> metadata.create_all(engine)
 >>> tid = create_tournament(engine, Tournament(["an", "binh", "chi"], name="Club"),
@@ -45,7 +45,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from cotuong.tournament import Tournament
+from cotuong.tournament import CorruptStoreError, Tournament
 from cotuong.tournament.replay import replay
 
 metadata = MetaData()
@@ -113,7 +113,10 @@ def _replay(c: Connection, row: Row) -> Tournament:
                             tournament_events.c.payload)
                      .where(tournament_events.c.tournament_id == row["id"])
                      .order_by(tournament_events.c.seq)).all()
-    return replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
+    event = replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
+    if not isinstance(event, Tournament):  # online events are round robins (and Swiss) only
+        raise CorruptStoreError(f"tournament {row['id']}: a knockout is not run online yet")
+    return event
 
 
 def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:
