@@ -12,6 +12,7 @@ from cotuong.messages import (
     server,
     server_invites,
     server_tournament,
+    setup,
     tournament,
     tournament_cli,
 )
@@ -41,5 +42,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
-    rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
+    rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS)
