@@ -11,6 +11,7 @@ from cotuong.messages import (
     rules,
     server,
     server_invites,
+    server_study,
     server_tournament,
     setup,
     tournament,
@@ -43,4 +44,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
-    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS)
+    server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
+    tournament_cli.TEXTS)

@@ -72,6 +72,11 @@ class Settings:
     # Online round robins: a paired player who has not come to their board this long
     # after the round opened loses by forfeit (an event may set its own wait).
     tournament_no_show_s: float = 600.0
+    # The study room's imports of pasted games: the text's size (its request may be this
+    # big, above ``max_body_bytes``), imports per person per hour, imports an account keeps.
+    import_max_bytes: int = 256 * 1024
+    imports_per_hour: int = 60
+    imports_kept: int = 500
 
     @property
     def abandon_after_ms(self) -> int:
