@@ -60,6 +60,8 @@ def test_a_forum_record_is_read_with_what_was_skipped() -> None:
             game = r.json()
             assert len(game["moves"]) == 22 and game["moves"][:2] == ["h2e2", "h9g7"]
             assert game["notation"] == "vi" and game["imported"] is True
+            assert game["move_texts"]["vi"][:2] == ["P2-5", "M8.7"]
+            assert game["move_texts"]["zh"][0] == "炮二平五"
             # The guest's import is read, not kept.
             assert game["import_id"] is None and game["saved"] is False
             assert game["note"]["code"] == "STUDY_NOT_SAVED_GUEST"

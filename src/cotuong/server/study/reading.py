@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cotuong.core import START_FEN, CotuongError, IllegalMoveError
 from cotuong.messages import CATALOG, Message
-from cotuong.notation import parse_move
+from cotuong.notation import make_move_text, parse_move
 from cotuong.records import GameRecord, RecordIssue, read_any
+
+NOTATIONS = ("vi", "wxf", "zh")
 
 __all__ = ["ImportedGame", "Skipped", "normalize_numbering", "read_pasted"]
 
@@ -59,6 +61,7 @@ class ImportedGame:
     headers: Mapping[str, str]
     notation: str | None
     games: int
+    move_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -90,7 +93,19 @@ def read_pasted(text: str) -> ImportedGame:
     record = next((r for r in records if r.moves), records[0])
     skipped = tuple(_explain(record, issue) for issue in record.issues)
     return ImportedGame(record.start_fen, tuple(m.iccs for m in record.moves), record.result,
-                        skipped, dict(record.headers), record.notation, len(records))
+                        skipped, dict(record.headers), record.notation, len(records),
+                        _move_texts(record))
+
+
+def _move_texts(record: GameRecord) -> dict[str, tuple[str, ...]]:
+    """The moves in the notations the pages show (ICCS is the moves themselves)."""
+    board = record.board(0)
+    texts: dict[str, list[str]] = {n: [] for n in NOTATIONS}
+    for move in record.moves:
+        for n in NOTATIONS:
+            texts[n].append(make_move_text(board, move, n))
+        board.push_unchecked(move)
+    return {n: tuple(t) for n, t in texts.items()}
 
 
 def _named(ply: int, token: str, code: str, **params: object) -> Skipped:

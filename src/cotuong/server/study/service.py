@@ -106,13 +106,14 @@ def _stored(game: ImportedGame) -> dict[str, Any]:
     """The game as kept: language-neutral except the reasons, kept in both languages."""
     return {"start_fen": game.start_fen, "moves": list(game.moves), "result": game.result,
             "notation": game.notation, "headers": dict(game.headers), "games": game.games,
-            "skipped": [asdict(s) for s in game.skipped], "imported": True}
+            "skipped": [asdict(s) for s in game.skipped], "imported": True,
+            "move_texts": {n: list(t) for n, t in game.move_texts.items()}}
 
 
 def _view(row: dict[str, Any], lang: str) -> dict[str, Any]:
     """The REST answer: ``skipped`` as ``{ply, token, reason, texts}`` in ``lang``."""
     skipped = [{"ply": s["ply"], "token": s["token"], "reason": s[_lang(lang)],
                 "texts": {"vi": s["vi"], "en": s["en"]}} for s in row["skipped"]]
-    keys = ("import_id", "title", "start_fen", "moves", "result", "notation", "headers",
-            "games", "imported")
+    keys = ("import_id", "title", "start_fen", "moves", "move_texts", "result", "notation",
+            "headers", "games", "imported")
     return {**{k: row.get(k) for k in keys}, "skipped": skipped}

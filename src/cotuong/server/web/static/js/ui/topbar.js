@@ -76,6 +76,9 @@ export async function topbar(onLang) {
     const info = await currentUser();
     bar.replaceChildren(...[
       h("a", { class: "brand", href: "/" }, h("span", { class: "logo", text: "帥" }), h("span", { text: t("app.title") })),
+      h("nav", { class: "study" },
+        h("a", { class: "btn-link", id: "nav-editor", href: "/editor", text: t("nav.editor") }),
+        h("a", { class: "btn-link", id: "nav-import", href: "/import", text: t("nav.import") })),
       h("span", { class: "spacer" }),
       info.user
         ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,
