@@ -82,6 +82,23 @@ def test_an_illegal_setup_is_refused_with_its_reason(people: Any) -> None:
     wait_fen(p, "3k5/9/9/9/9/9/9/9/9/4K4 w")
     assert problems(p) == []
     assert p.page.locator("#valid").inner_text() == "Thế cờ hợp lệ."
+    # A piece dragged from the palette onto the board, and one dragged off it.
+    palette = p.page.locator('.palette button[data-piece="R"]').bounding_box()
+    target = p.page.locator('rect.hit[data-sq="a0"]').bounding_box()
+    assert palette and target
+    m = p.page.mouse
+    m.move(palette["x"] + palette["width"] / 2, palette["y"] + palette["height"] / 2)
+    m.down()
+    m.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=10)
+    m.up()
+    wait_fen(p, "3k5/9/9/9/9/9/9/9/9/R3K4 w")
+    drag_off = p.page.locator('rect.hit[data-sq="a0"]').bounding_box()
+    assert drag_off
+    m.move(drag_off["x"] + drag_off["width"] / 2, drag_off["y"] + drag_off["height"] / 2)
+    m.down()
+    m.move(2, 2, steps=10)  # the window's corner: off the board
+    m.up()
+    wait_fen(p, "3k5/9/9/9/9/9/9/9/9/4K4 w")
     # A rook giving check with the checking side to move: refused, and said why.
     p.page.fill("#fen", "3k5/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1")
     p.page.click("#btn-load")
@@ -171,3 +188,17 @@ def test_the_study_pages_fit_the_screen(people: Any, name: str, context: dict[st
     box = p.page.locator("svg.board").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= context["viewport"]["width"]
     p.shot(f"study-import-{name}")
+
+
+def test_a_record_file_is_opened(people: Any) -> None:
+    """The Chinese PGN of the corpus, saved as GB18030 as Chinese tools do, opened as a file."""
+    text = (DATA / "games" / "xqdb15" / "xqdb_sample15_chinese.pgn").read_text("utf-8")
+    first = read_any(text)[0]
+    p = people("file")
+    p.goto("/import")
+    p.page.set_input_files("#file", files=[{"name": "van.pgn", "mimeType": "text/plain",
+                                            "buffer": text.encode("gb18030")}])
+    p.page.wait_for_selector("body[data-plies]", state="attached")
+    assert int(p.attr("plies")) == len(first.moves)
+    assert p.fen().split()[0] == first.board().fen().split()[0]
+    assert "炮" in p.page.locator("#paste").input_value()
