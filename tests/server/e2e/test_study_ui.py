@@ -67,6 +67,9 @@ def test_an_illegal_setup_is_refused_with_its_reason(people: Any) -> None:
     assert problems(p) == ["KINGS_FACING"]
     item = p.page.locator('#problems li[data-code="KINGS_FACING"]')
     assert item.inner_text().startswith("Hai tướng đối mặt trên cột e")
+    # The two kings are ringed on the board.
+    rings = p.page.locator("circle.problem").evaluate_all("ns => ns.map(n => n.dataset.sq)")
+    assert sorted(rings) == ["e0", "e9"]
     assert p.page.locator("#btn-ai").is_disabled()
     assert p.page.locator("#btn-friend").is_disabled()
     # An elephant across the river (between the kings, so they no longer face): named.

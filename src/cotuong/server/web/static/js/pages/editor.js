@@ -6,8 +6,8 @@
 // board comes.
 
 import { api } from "../lib/api.js";
-import { byId as $, h } from "../lib/dom.js";
-import { lang, levelName, t, translate } from "../lib/i18n.js";
+import { byId as $, h, svg } from "../lib/dom.js";
+import { colorName, lang, levelName, t, translate } from "../lib/i18n.js";
 import { pref, saveSeat, setPref } from "../lib/store.js";
 import { BoardView } from "../ui/board.js";
 import { GLYPHS, START_FEN, fenTurn, isRed, placement, writeFen } from "../ui/fen.js";
@@ -33,7 +33,9 @@ function render() {
   translate();
   document.body.dataset.mode = view ? "view" : "edit";
   const text = fen();
+  // The picked-up square is shown as a last move on that one square.
   board.update({ fen: text, lastMove: state.selected ? state.selected + state.selected : null });
+  markProblems();
   $("fen").value = text;
   $("fen").readOnly = view;
   for (const input of document.querySelectorAll('input[name="turn"]')) input.checked = input.value === state.turn;
@@ -47,7 +49,19 @@ function render() {
   renderVerdict();
 }
 
+/** Ring the points the problems concern (drawn again after each board update). */
+function markProblems() {
+  for (const node of board.markLayer.querySelectorAll(".problem")) node.remove();
+  const v = state.verdict;
+  if (!v || v.ok) return;
+  for (const sq of new Set(v.errors.flatMap((e) => e.squares))) {
+    const [cx, cy] = board.xy(sq);
+    board.markLayer.append(svg("circle", { cx, cy, r: 31, class: "problem", "data-sq": sq }));
+  }
+}
+
 function renderVerdict() {
+  markProblems();
   const v = state.verdict;
   const ok = !!(v && v.ok);
   document.body.dataset.valid = v ? (ok ? "1" : "0") : "";
@@ -68,7 +82,8 @@ function renderPalettes() {
   for (const [id, letters] of [["palette-red", "KABNRCP"], ["palette-black", "kabnrcp"]]) {
     $(id).replaceChildren(...[...letters].map((letter) => h("button", {
       type: "button", class: isRed(letter) ? "red" : "black", "data-piece": letter,
-      "data-tool": letter, "aria-label": letter, text: GLYPHS[letter],
+      "data-tool": letter, text: GLYPHS[letter],
+      "aria-label": `${t("pieces")[letter.toUpperCase()]} ${colorName(isRed(letter) ? "red" : "black")}`,
       onpointerdown: (e) => startDrag(e, null, letter),
     })));
   }
@@ -173,13 +188,23 @@ function onBoardDown(e) {
 }
 
 async function loadFen() {
-  const res = await check($("fen").value.trim());
-  if (res && res.fen) {
+  clearTimeout(timer);   // a check still to come is of the position being replaced
+  const mine = ++asked;
+  let res;
+  try {
+    res = await api("POST", "/api/positions/check", { fen: $("fen").value.trim() });
+  } catch (e) {
+    $("verdict").replaceChildren(h("p", { class: "error", text: e.message }));
+    return;
+  }
+  if (mine !== asked) return;   // the position was changed meanwhile
+  state.verdict = res;
+  if (res.fen) {
     state.pieces = placement(res.fen);
     state.turn = fenTurn(res.fen);
     state.selected = null;
     render();
-  }
+  } else renderVerdict();
 }
 
 // ----- playing from the position ------------------------------------------------
@@ -206,7 +231,7 @@ function renderLevels() {
 }
 
 async function boot() {
-  await topbar(() => { renderLevels(); render(); });
+  await topbar(() => { renderLevels(); renderPalettes(); render(); });
   renderPalettes();
   renderLevels();
   board.svg.addEventListener("pointerdown", onBoardDown);

@@ -85,6 +85,7 @@ export const TEXTS = {
   "board": "Board",
   "nav.editor": "Board editor",
   "nav.import": "Paste a game",
+  "pieces": {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "rook", "C": "cannon", "P": "pawn"},
   "editor.title": "Set up a position",
   "editor.view": "Position",
   "editor.hand": "Move pieces",

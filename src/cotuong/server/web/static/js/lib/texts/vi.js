@@ -85,6 +85,7 @@ export const TEXTS = {
   "board": "Bàn cờ",
   "nav.editor": "Bày cờ",
   "nav.import": "Dán ván cờ",
+  "pieces": {"K": "Tướng", "A": "Sĩ", "B": "Tượng", "N": "Mã", "R": "Xe", "C": "Pháo", "P": "Tốt"},
   "editor.title": "Bày thế cờ",
   "editor.view": "Xem thế cờ",
   "editor.hand": "Dời quân",
