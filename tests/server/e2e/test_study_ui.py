@@ -181,6 +181,9 @@ def test_the_study_pages_fit_the_screen(people: Any, name: str, context: dict[st
     p.goto("/editor")
     p.page.wait_for_function("document.body.dataset.valid === '1'")
     _no_sideways_scroll(p)
+    if name == "laptop":  # board, both palettes and the tools in the window, no scrolling
+        tools = p.page.locator("#tool-hand").bounding_box()
+        assert tools and tools["y"] + tools["height"] <= 768, tools
     p.shot(f"study-editor-{name}")
     p.goto("/import")
     p.page.fill("#paste", FORUM)
@@ -190,6 +193,8 @@ def test_the_study_pages_fit_the_screen(people: Any, name: str, context: dict[st
     # The whole board is in the window's width on both screens.
     box = p.page.locator("svg.board").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= context["viewport"]["width"]
+    if name == "laptop":
+        assert box["y"] + box["height"] <= 768, box
     p.shot(f"study-import-{name}")
 
 

@@ -9,7 +9,7 @@ import { byId as $, h } from "../lib/dom.js";
 import { lang, t, translate } from "../lib/i18n.js";
 import { pref, setPref } from "../lib/store.js";
 import { BoardView } from "../ui/board.js";
-import { fenAfter } from "../ui/fen.js";
+import { START_FEN, fenAfter } from "../ui/fen.js";
 import { MoveList } from "../ui/movelist.js";
 import { currentUser, topbar } from "../ui/topbar.js";
 
@@ -27,7 +27,6 @@ function show(n) {
 function render() {
   translate();
   if (!game) return;
-  $("game").hidden = false;
   $("game-card").hidden = false;
   const fen = fenAfter(game.start_fen, game.moves, ply);
   board.update({ fen, lastMove: ply > 0 ? game.moves[ply - 1] : null });
@@ -120,6 +119,7 @@ async function boot() {
     if (e.key === "End") show(Infinity);
   });
   translate();
+  board.update({ fen: START_FEN });   // until a game is read
   renderMine();
   const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   if (id) {
