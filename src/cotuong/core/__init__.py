@@ -17,6 +17,7 @@ from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.perft import divide, perft
 from cotuong.core.reasons import IllegalReason
+from cotuong.core.setup_check import SetupProblem, setup_problems
 from cotuong.core.types import (
     Color,
     Move,
@@ -53,6 +54,7 @@ __all__ = [
     "PieceType",
     "RecordError",
     "Setup",
+    "SetupProblem",
     "Square",
     "StackEntry",
     "Termination",
@@ -62,6 +64,7 @@ __all__ = [
     "parse_human_square",
     "parse_square",
     "perft",
+    "setup_problems",
     "square",
     "square_file",
     "square_name",

@@ -12,7 +12,9 @@ from cotuong.messages import (
     server,
     server_invites,
     server_security,
+    server_study,
     server_tournament,
+    setup,
     tournament,
     tournament_cli,
     tournament_systems,
@@ -43,6 +45,6 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 
 
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
-    rules.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
-    server_tournament.TEXTS, server_invites.TEXTS, tournament.TEXTS, tournament_cli.TEXTS,
-    server_security.TEXTS, tournament_systems.TEXTS)
+    rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
+    server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
+    tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS)

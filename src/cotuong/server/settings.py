@@ -97,6 +97,11 @@ class Settings:
     # most this far ahead.
     tournament_direct_entry: bool = False
     tournament_max_ahead_s: float = 366 * 86_400
+    # The study room's imports of pasted games: the text's size (its request may be this
+    # big, above ``max_body_bytes``), imports per person per hour, imports an account keeps.
+    import_max_bytes: int = 256 * 1024
+    imports_per_hour: int = 60
+    imports_kept: int = 500
 
     @property
     def abandon_after_ms(self) -> int:

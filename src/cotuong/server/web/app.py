@@ -35,6 +35,7 @@ from cotuong.server.realtime import Sockets, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.storage import Database, Store, database_url
+from cotuong.server.study import ImportStore, Study, study_router
 from cotuong.server.tournaments import INLINE_SCRIPTS, Tournaments, tournament_router
 from cotuong.server.web.api_docs import api_docs_html
 from cotuong.server.web.headers import (
@@ -123,6 +124,7 @@ def create_app(settings: Settings, store: Store | None = None,
     tournaments.round_hooks.append(lobby.round_opened)  # "your round has opened"
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
+    study = Study(settings, database, ImportStore(store.engine), clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -153,7 +155,8 @@ def create_app(settings: Settings, store: Store | None = None,
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
 
-    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes)
+    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes,
+                       big_bodies={"/api/imports": settings.import_max_bytes})
     # Added last, so it runs first: its headers are on every response, refusals included.
     own = {o for o in (origin_of(settings.public_url), *map(origin_of, settings.allowed_origins))
            if o is not None}
@@ -194,6 +197,7 @@ def create_app(settings: Settings, store: Store | None = None,
     app.include_router(analysis_router(analyses, player))
     app.include_router(lobby_router(lobby, acc, settings))
     app.include_router(tournament_router(tournaments, player))
+    app.include_router(study_router(study, player))
 
     @app.get("/api/docs", include_in_schema=False)
     async def api_docs() -> HTMLResponse:
@@ -220,6 +224,15 @@ def create_app(settings: Settings, store: Store | None = None,
     async def profile_page(username: str) -> Response:
         return _page("profile.html")
 
+    @app.get("/editor", include_in_schema=False)
+    async def editor_page() -> Response:
+        return _page("editor.html")
+
+    @app.get("/import", include_in_schema=False)
+    @app.get("/import/{import_id}", include_in_schema=False)
+    async def import_page(import_id: str = "") -> Response:
+        return _page("import.html")
+
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app
 
@@ -228,10 +241,12 @@ class _Guard:
     """Rate limit per client address and a body-size cap on ``/api/`` (plain ASGI: the
     WebSocket path and static files pass straight through)."""
 
-    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int,
+                 big_bodies: dict[str, int] | None = None) -> None:
         self.app = app
         self.limiter = limiter
         self.max_body = max_body
+        self.big_bodies = big_bodies or {}  # paths with their own cap (pasted games)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"].startswith("/api/"):
@@ -243,9 +258,9 @@ class _Guard:
                 error = ServiceError("RATE_LIMITED")
             else:
                 length = headers.get("content-length")
-                if length is not None and (not length.isdigit()
-                                           or int(length) > self.max_body):
-                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=self.max_body)
+                cap = self.big_bodies.get(scope["path"], self.max_body)
+                if length is not None and (not length.isdigit() or int(length) > cap):
+                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=cap)
             if error is not None:
                 await _error(error, headers.get("accept-language"))(scope, receive, send)
                 return

@@ -59,6 +59,19 @@ export function fenAfter(startFen, moves, k) {
     if (p) pieces.set(to, p);
     turn = turn === "red" ? "black" : "red";
   }
+  return writeFen(pieces, turn);
+}
+
+/** The start position. */
+export const START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/**
+ * A FEN from a placement (square -> letter, as ``placement`` gives) and the side to move
+ * ("red" | "black"): ``writeFen(new Map([["e0", "K"], ["d9", "k"]]), "red")`` is
+ * "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1". Nothing is checked: the server says whether the
+ * position is legal.
+ */
+export function writeFen(pieces, turn) {
   const rows = [];
   for (let rank = 9; rank >= 0; rank--) {
     let row = "", empty = 0;
@@ -70,5 +83,5 @@ export function fenAfter(startFen, moves, k) {
     }
     rows.push(row + (empty ? empty : ""));
   }
-  return `${rows.join("/")} ${turn === "red" ? "w" : "b"} - - 0 1`;
+  return `${rows.join("/")} ${turn === "black" ? "b" : "w"} - - 0 1`;
 }

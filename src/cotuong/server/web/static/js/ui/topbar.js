@@ -126,6 +126,9 @@ export async function topbar(onLang) {
       h("a", { class: "brand", href: "/" }, h("span", { class: "logo" },
         svg("svg", { viewBox: "-50 -50 100 100", "aria-hidden": "true" },
           svg("path", { d: GLYPH_SETS.traditional.K.d }))), h("span", { text: t("app.title") })),
+      h("nav", { class: "study" },
+        h("a", { class: "btn-link", id: "nav-editor", href: "/editor", text: t("nav.editor") }),
+        h("a", { class: "btn-link", id: "nav-import", href: "/import", text: t("nav.import") })),
       h("span", { class: "spacer" }),
       info.user
         ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,
