@@ -163,7 +163,7 @@ def create_app(settings: Settings, store: Store | None = None,
     app.add_middleware(SecurityHeaders,
                        csp=content_security_policy(script_hashes(*INLINE_SCRIPTS)),
                        hsts_s=settings.hsts_s if settings.secure_cookies else None,
-                       allowed_origins=frozenset(own))
+                       allowed_origins=frozenset(own), tls=settings.secure_cookies)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:

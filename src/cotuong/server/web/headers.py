@@ -90,14 +90,17 @@ class SecurityHeaders:
     on WebSockets and on state-changing requests."""
 
     def __init__(self, app: ASGIApp, *, csp: str, hsts_s: int | None,
-                 allowed_origins: frozenset[str]) -> None:
+                 allowed_origins: frozenset[str], tls: bool = False) -> None:
         self.app = app
         self.allowed = allowed_origins
         headers = [(b"content-security-policy", csp.encode()),
                    (b"x-content-type-options", b"nosniff"),
                    (b"referrer-policy", b"same-origin"),
-                   (b"x-frame-options", b"DENY"),
-                   (b"cross-origin-opener-policy", b"same-origin")]
+                   (b"x-frame-options", b"DENY")]
+        if tls:
+            # Browsers honour (and otherwise log an error about) this header only on a
+            # trustworthy origin: HTTPS, not a home network's plain http://192.168.x.y.
+            headers.append((b"cross-origin-opener-policy", b"same-origin"))
         if hsts_s:
             headers.append((b"strict-transport-security",
                             f"max-age={hsts_s}; includeSubDomains".encode()))
