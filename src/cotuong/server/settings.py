@@ -72,6 +72,30 @@ class Settings:
     # Online round robins: a paired player who has not come to their board this long
     # after the round opened loses by forfeit (an event may set its own wait).
     tournament_no_show_s: float = 600.0
+    # Hardening against abuse without an account (docs/server.md, "Security").
+    # The AI: no move thinks longer than this, whatever the clock; untimed Thần thinks
+    # ``ai_untimed_ms``; each person (identity, and address) has one AI search in flight,
+    # and at most ``ai_games_per_person`` unfinished AI games.
+    ai_max_movetime_ms: int = 15_000
+    ai_untimed_ms: int = 5_000
+    ai_games_per_person: int = 3
+    # Sockets: at most this many open WebSockets per client address; a chat line per
+    # socket at ``chat_rate`` a second (burst ``chat_burst``); a room's state frames
+    # caused by people arriving or leaving go out at most every ``state_coalesce_s``.
+    max_sockets_per_address: int = 32
+    chat_rate: float = 1.0
+    chat_burst: int = 5
+    state_coalesce_s: float = 0.25
+    # HTTP: tournament pages (they replay an event log) per address; per-address
+    # analyses; open HTTP connections per address; request headers must arrive within
+    # ``header_timeout_s``.
+    page_rate: float = 2.0
+    page_burst: int = 20
+    analysis_per_address: int = 4
+    max_connections_per_address: int = 64
+    header_timeout_s: float = 10.0
+    # Memory: rooms nobody watches are forgotten (they stay stored) every ``evict_every_s``.
+    evict_every_s: float = 60.0
 
     @property
     def abandon_after_ms(self) -> int:

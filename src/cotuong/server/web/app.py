@@ -23,7 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
 from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
@@ -132,7 +132,9 @@ def create_app(settings: Settings, store: Store | None = None,
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
 
-    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes)
+    pages = RateLimiter(settings.page_rate, settings.page_burst)
+    app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes,
+                       pages=pages)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
@@ -192,28 +194,69 @@ def create_app(settings: Settings, store: Store | None = None,
 
 
 class _Guard:
-    """Rate limit per client address and a body-size cap on ``/api/`` (plain ASGI: the
-    WebSocket path and static files pass straight through)."""
+    """Rate limits per client address and a body-size cap on ``/api/`` (plain ASGI: the
+    WebSocket path and static files pass straight through).
 
-    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int) -> None:
+    The body is read here, whatever its framing (``Content-Length`` or chunked), and
+    refused as soon as it passes ``max_body``: a declared length is not trusted, and
+    nothing bigger than the cap is ever held in memory. The app then reads the buffered
+    body. Tournament pages (each replays an event log) have their own, slower rate."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int,
+                 pages: RateLimiter | None = None) -> None:
         self.app = app
         self.limiter = limiter
         self.max_body = max_body
+        self.pages = pages
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
-            client = scope.get("client")
-            host = client[0] if client else "?"
-            error = None
-            headers = Headers(scope=scope)
-            if not self.limiter.allow(host, time.monotonic()):
-                error = ServiceError("RATE_LIMITED")
-            else:
-                length = headers.get("content-length")
-                if length is not None and (not length.isdigit()
-                                           or int(length) > self.max_body):
-                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=self.max_body)
-            if error is not None:
-                await _error(error, headers.get("accept-language"))(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http" or not scope["path"].startswith(("/api/", "/tournaments")):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        host = client[0] if client else "?"
+        headers = Headers(scope=scope)
+        now = time.monotonic()
+        error = None
+        if scope["path"].startswith("/api/") and not self.limiter.allow(host, now):
+            error = ServiceError("RATE_LIMITED")
+        elif (self.pages is not None and scope["method"] == "GET"
+              and "tournaments" in scope["path"].split("/")[1:3]
+              and not self.pages.allow(host, now)):
+            error = ServiceError("RATE_LIMITED")
+        else:
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > self.max_body):
+                error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=self.max_body)
+        body = b""
+        if error is None:
+            body, error = await self._body(receive)
+        if error is not None:
+            await _error(error, headers.get("accept-language"))(scope, receive, send)
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # e.g. http.disconnect
+        await self.app(scope, replay, send)
+
+    async def _body(self, receive: Receive) -> tuple[bytes, ServiceError | None]:
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"", ServiceError("BAD_REQUEST", "ERR_BAD_REQUEST", where="body",
+                                         detail="disconnected")
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return b"", ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY",
+                                         limit=self.max_body)
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks), None
