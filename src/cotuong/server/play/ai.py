@@ -7,7 +7,7 @@ and plays it through the game service's tables (:class:`AiTables`).
 ...     rated=False, opponent="ai", ai_level=3, lang="vi", host_id="g:1", host_name="A",
 ...     host_color="black", guest_id=None, guest_name=None, current_game_id=1,
 ...     created_at=0))
->>> job = move_job(GameTable.new(1, room, "host", START_FEN, started=True), 1000, 0)
+>>> job = move_job(GameTable.new(1, room, "host", START_FEN, started=True), AiTime(), 0)
 >>> job.level, job.moves, job.movetime_ms
 (3, (), 1000)
 """
@@ -17,18 +17,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cotuong.core.types import Move
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
-from cotuong.server.play.protocol import Status
+from cotuong.server.play.protocol import Color, Status
 from cotuong.server.play.table import Change, GameTable
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.timecontrol import ClockState
 from cotuong.server.workers import EngineRunner, MoveJob
 
-__all__ = ["AiPlayer", "AiTables", "ai_movetime_ms", "move_job"]
+__all__ = ["AiPlayer", "AiTables", "AiTime", "ai_movetime_ms", "move_job"]
 
 log = logging.getLogger("cotuong.server")
 
@@ -100,7 +101,7 @@ class AiPlayer:
         t = await tables.load(game_id)
         position = list(t.moves)
         try:
-            best = await pool.run(move_job(t, self.settings.ai_movetime_ms,
+            best = await pool.run(move_job(t, AiTime.of(self.settings),
                                            self.clock.now_ms()))
             assert isinstance(best, str)
         except Exception:
@@ -126,34 +127,88 @@ class AiPlayer:
                 log.exception("the engine's move %s was refused in game %s", best, game_id)
 
 
-def move_job(t: GameTable, default_ms: int, now_ms: int) -> MoveJob:
-    """The AI's move in ``t``'s position at its level; on a clock, as long as
-    :func:`ai_movetime_ms` allows, else ``default_ms``."""
+@dataclass(frozen=True, slots=True)
+class AiTime:
+    """The server's AI time policy: ``default_ms`` is the fixed time (and ceiling) of
+    levels 1-7, ``untimed_ms`` Thần's time without a clock, ``cap_ms`` the ceiling of any
+    move whatever the clock (so one request cannot hold an engine worker for minutes).
+
+    >>> AiTime.of(Settings()).cap_ms
+    15000
+    """
+
+    default_ms: int = 1000
+    untimed_ms: int = 5000
+    cap_ms: int = 15_000
+
+    @classmethod
+    def of(cls, settings: Settings) -> AiTime:
+        return cls(settings.ai_movetime_ms, settings.ai_untimed_ms,
+                   settings.ai_max_movetime_ms)
+
+
+def move_job(t: GameTable, policy: AiTime, now_ms: int) -> MoveJob:
+    """The AI's move in ``t``'s position at its level, thinking as long as
+    :func:`ai_movetime_ms` says for the game's clock."""
     level = t.room.ai_level or 1
-    movetime, tc = default_ms, t.room.tc
+    tc = t.room.tc
     if t.clock is not None and tc is not None:
-        left = t.clock.remaining(t.turn, now_ms, tc)
-        period = t.clock.period_left(t.turn, now_ms, tc) or 0
-        movetime = ai_movetime_ms(level, default_ms, left, period, tc.increment_ms)
+        turn = t.turn
+        left = t.clock.remaining(turn, now_ms, tc)
+        period = t.clock.period_left(turn, now_ms, tc) or 0
+        other = Color.BLACK if turn is Color.RED else Color.RED
+        movetime = ai_movetime_ms(level, policy, left, period, tc.increment_ms,
+                                  opponent_ms=t.clock.remaining(other, now_ms, tc),
+                                  ply=t.ply)
+    else:
+        movetime = ai_movetime_ms(level, policy, None, 0, 0, ply=t.ply)
     return MoveJob(level, t.start_fen, tuple(t.moves), movetime)
 
 
-def ai_movetime_ms(level: int, default_ms: int, left_ms: int, period_ms: int,
-                   increment_ms: int) -> int:
-    """How long the AI thinks on a clock: a 30th of its main time left plus most of the
-    increment (never more than a third of the time left), or a third of a byo-yomi period,
-    at least 50 ms. Levels 1-7 keep the
-    server's fixed time (``Settings.ai_movetime_ms``) as a ceiling; Thần (level 8) thinks
-    as long as the clock allows.
+# A strong player spends about an 80th of the main time left on a move, plus half the
+# increment; in the opening (the first OPENING_PLIES) half as much; when behind on the
+# clock, less in proportion. Tuned so that Thần averages under ~5 s a move at 5+3 and
+# keeps level with a player who spends their time evenly (benchmarks/bench_ai_time.py).
+HORIZON_MOVES = 80
+OPENING_PLIES = 16
+FLOOR_MS = 50
 
-    >>> ai_movetime_ms(8, 1000, 600_000, 0, 5_000), ai_movetime_ms(5, 1000, 600_000, 0, 5_000)
-    (24000, 1000)
-    >>> ai_movetime_ms(8, 1000, 0, 30_000, 0), ai_movetime_ms(8, 1000, 900, 0, 0)
-    (10000, 50)
+
+def ai_movetime_ms(level: int, policy: AiTime, left_ms: int | None, period_ms: int,
+                   increment_ms: int, *, opponent_ms: int | None = None,
+                   ply: int = OPENING_PLIES) -> int:
+    """How long the AI thinks for one move. ``left_ms`` is its main time left (``None``:
+    an untimed game), ``period_ms`` what is left of its byo-yomi period (0: Fischer),
+    ``opponent_ms`` the other side's main time, ``ply`` the game's ply.
+
+    * untimed: Thần thinks ``policy.untimed_ms``;
+    * Fischer: an 80th of the main time left plus half the increment (half of that in the
+      opening, less when behind the opponent's clock), never more than a third of the
+      time left (the increment comes only after the move);
+    * byo-yomi: the period is a ceiling, not a target: what an untimed move would take,
+      at most half the period, plus an 80th of any main time left;
+    * levels 1-7 never think longer than ``policy.default_ms``; no move longer than
+      ``policy.cap_ms``; at least 50 ms.
+
+    >>> p = AiTime(default_ms=1000, untimed_ms=5000, cap_ms=15_000)
+    >>> ai_movetime_ms(8, p, 300_000, 0, 3_000), ai_movetime_ms(8, p, None, 0, 0)
+    (5250, 5000)
+    >>> ai_movetime_ms(8, p, 0, 60_000, 0), ai_movetime_ms(8, p, 10_800_000, 0, 600_000)
+    (5000, 15000)
+    >>> ai_movetime_ms(5, p, 600_000, 0, 5_000), ai_movetime_ms(8, p, 900, 0, 0)
+    (1000, 50)
     """
-    allowed = max(left_ms // 30 + increment_ms * 4 // 5, period_ms // 3)
-    if period_ms == 0:
-        allowed = min(allowed, left_ms // 3)  # the increment comes only after the move
+    if left_ms is None:
+        allowed = policy.untimed_ms if level >= 8 else policy.default_ms
+    elif period_ms > 0:
+        allowed = min(policy.untimed_ms, period_ms // 2) + left_ms // HORIZON_MOVES
+    else:
+        allowed = left_ms // HORIZON_MOVES + increment_ms // 2
+        if ply < OPENING_PLIES:
+            allowed //= 2
+        if opponent_ms is not None and 0 < left_ms < opponent_ms:
+            allowed = allowed * left_ms // opponent_ms
+        allowed = min(allowed, left_ms // 3)
     if level < 8:
-        allowed = min(default_ms, allowed)
-    return max(50, allowed)
+        allowed = min(allowed, policy.default_ms)
+    return max(FLOOR_MS, min(allowed, policy.cap_ms))
