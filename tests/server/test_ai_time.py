@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cotuong.server.play.ai import AiTime, ai_movetime_ms
 
-P = AiTime(default_ms=1000, untimed_ms=5000, cap_ms=15_000)
+P = AiTime(default_ms=1000, untimed_ms=5000, cap_ms=10_000)
 
 
 def test_than_spends_a_fischer_clock_like_a_strong_player() -> None:
@@ -22,7 +22,7 @@ def test_than_spends_a_fischer_clock_like_a_strong_player() -> None:
 
 def test_no_move_thinks_longer_than_the_cap() -> None:
     # 3 h + 600 s thought 840 s for its first move before (issue 21).
-    assert ai_movetime_ms(8, P, 10_800_000, 0, 600_000, ply=0) == 15_000
+    assert ai_movetime_ms(8, P, 10_800_000, 0, 600_000, ply=0) == 10_000
     assert ai_movetime_ms(8, AiTime(cap_ms=2_000), 10_800_000, 0, 600_000) == 2_000
 
 
@@ -66,4 +66,4 @@ def test_fischer_bounds(level: int, left: int, inc: int, opponent: int, ply: int
 @given(left=st.integers(0, 10_800_000), period=st.integers(1_000, 600_000))
 def test_byo_yomi_bounds(left: int, period: int) -> None:
     t = ai_movetime_ms(8, P, left, period, 0)
-    assert t <= period // 2 + left // 80 and t <= 15_000
+    assert t <= period // 2 + left // 80 and t <= 10_000

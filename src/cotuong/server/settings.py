@@ -76,7 +76,7 @@ class Settings:
     # The AI: no move thinks longer than this, whatever the clock; untimed Thần thinks
     # ``ai_untimed_ms``; each person (identity, and address) has one AI search in flight,
     # and at most ``ai_games_per_person`` unfinished AI games.
-    ai_max_movetime_ms: int = 15_000
+    ai_max_movetime_ms: int = 10_000
     ai_untimed_ms: int = 5_000
     ai_games_per_person: int = 3
     # Sockets: at most this many open WebSockets per client address; a chat line per

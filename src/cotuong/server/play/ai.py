@@ -134,12 +134,12 @@ class AiTime:
     move whatever the clock (so one request cannot hold an engine worker for minutes).
 
     >>> AiTime.of(Settings()).cap_ms
-    15000
+    10000
     """
 
     default_ms: int = 1000
     untimed_ms: int = 5000
-    cap_ms: int = 15_000
+    cap_ms: int = 10_000
 
     @classmethod
     def of(cls, settings: Settings) -> AiTime:
@@ -190,11 +190,11 @@ def ai_movetime_ms(level: int, policy: AiTime, left_ms: int | None, period_ms: i
     * levels 1-7 never think longer than ``policy.default_ms``; no move longer than
       ``policy.cap_ms``; at least 50 ms.
 
-    >>> p = AiTime(default_ms=1000, untimed_ms=5000, cap_ms=15_000)
+    >>> p = AiTime(default_ms=1000, untimed_ms=5000, cap_ms=10_000)
     >>> ai_movetime_ms(8, p, 300_000, 0, 3_000), ai_movetime_ms(8, p, None, 0, 0)
     (5250, 5000)
     >>> ai_movetime_ms(8, p, 0, 60_000, 0), ai_movetime_ms(8, p, 10_800_000, 0, 600_000)
-    (5000, 15000)
+    (5000, 10000)
     >>> ai_movetime_ms(5, p, 600_000, 0, 5_000), ai_movetime_ms(8, p, 900, 0, 0)
     (1000, 50)
     """
