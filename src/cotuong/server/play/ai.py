@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -29,7 +30,7 @@ from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.timecontrol import ClockState
 from cotuong.server.workers import EngineRunner, MoveJob
 
-__all__ = ["AiPlayer", "AiTables", "AiTime", "ai_movetime_ms", "move_job"]
+__all__ = ["AiPlayer", "AiTables", "AiTime", "Lanes", "ai_movetime_ms", "move_job"]
 
 log = logging.getLogger("cotuong.server")
 
@@ -49,10 +50,67 @@ class AiTables(Protocol):
     async def play_move(self, t: GameTable, change: Change,
                         before: ClockState | None) -> None: ...
 
+    def attended(self, t: GameTable) -> bool:
+        """Whether the AI game's human has a socket open (nobody watching: no search)."""
+        ...
+
+    def ai_keys(self, t: GameTable) -> tuple[str, ...]:
+        """Who asks for the AI's moves in ``t``: the host's identity and address."""
+        ...
+
+
+class Lanes:
+    """One search in flight per key (a person, an address): a search holds the lanes of
+    all its keys, and waits while any of them is taken (first come, first served).
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     lanes, order = Lanes(), []
+    ...     async def search(name, keys):
+    ...         async with lanes.hold(keys):
+    ...             order.append(name); await asyncio.sleep(0.01)
+    ...     await asyncio.gather(search("a", ("id:1", "ip:x")), search("b", ("id:2", "ip:x")),
+    ...                          search("c", ("id:3", "ip:y")))
+    ...     return order, lanes.busy()
+    >>> asyncio.run(demo())
+    (['a', 'c', 'b'], 0)
+    """
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._users: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, keys: tuple[str, ...]) -> AsyncIterator[None]:
+        keys = tuple(sorted(set(keys)))  # one order for all: no deadlock
+        for k in keys:
+            self._users[k] = self._users.get(k, 0) + 1
+        held: list[asyncio.Lock] = []
+        try:
+            for k in keys:
+                lock = self._locks.setdefault(k, asyncio.Lock())
+                await lock.acquire()
+                held.append(lock)
+            yield
+        finally:
+            for lock in held:
+                lock.release()
+            for k in keys:
+                self._users[k] -= 1
+                if not self._users[k]:
+                    del self._users[k]
+                    self._locks.pop(k, None)
+
+    def busy(self) -> int:
+        """Keys with a search running or waiting."""
+        return len(self._users)
+
 
 class AiPlayer:
     """Moves for the AI side of every AI game: one search per game at a time, run by the
-    engine runner (never in the event loop); a failed search resigns the AI's game."""
+    engine runner (never in the event loop), and one per person and per address
+    (:class:`Lanes`); a search stops when its game ends or its human leaves the room
+    (it starts again when they come back); a failed search resigns the AI's game."""
 
     def __init__(self, engines: EngineRunner | None, settings: Settings, clock: ClockSource,
                  background: Background, tables: AiTables) -> None:
@@ -62,6 +120,7 @@ class AiPlayer:
         self.background = background
         self.tables = tables
         self._searches: dict[int, asyncio.Task[None]] = {}
+        self.lanes = Lanes()
 
     async def start(self) -> None:
         if self.engines is not None:
@@ -79,13 +138,29 @@ class AiPlayer:
         return None if pool is None else {"kind": pool.kind, "ready": pool.ready}
 
     def maybe_move(self, t: GameTable) -> None:
-        """Start the AI's search if it is the AI's turn in ``t`` and none runs yet."""
-        if t.status is not Status.PLAYING or not t.is_ai(t.turn) or self.background.stopping:
+        """Start the AI's search if it is the AI's turn in ``t``, its human is there and
+        none runs yet; stop the search of a game that ended or that its human left."""
+        if t.status is not Status.PLAYING or not self.tables.attended(t):
+            self.cancel(t.id)
+            return
+        if not t.is_ai(t.turn) or self.background.stopping:
             return
         task = self._searches.get(t.id)
         if task is not None and not task.done():
             return
         self._searches[t.id] = self.background.spawn(self._move(t.id))
+
+    def cancel(self, game_id: int) -> None:
+        """Stop game ``game_id``'s search, waiting or running (the pool ends it)."""
+        task = self._searches.get(game_id)
+        if task is None or task is asyncio.current_task():
+            return
+        del self._searches[game_id]
+        task.cancel()
+
+    def searching(self, game_id: int) -> bool:
+        task = self._searches.get(game_id)
+        return task is not None and not task.done()
 
     async def _move(self, game_id: int) -> None:
         pool, tables = self.engines, self.tables
@@ -101,8 +176,11 @@ class AiPlayer:
         t = await tables.load(game_id)
         position = list(t.moves)
         try:
-            best = await pool.run(move_job(t, AiTime.of(self.settings),
-                                           self.clock.now_ms()))
+            async with self.lanes.hold(tables.ai_keys(t)):
+                t = await tables.load(game_id)
+                position = list(t.moves)
+                best = await pool.run(move_job(t, AiTime.of(self.settings),
+                                               self.clock.now_ms()))
             assert isinstance(best, str)
         except Exception:
             log.exception("the engine failed in game %s", game_id)

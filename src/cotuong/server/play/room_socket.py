@@ -8,6 +8,7 @@ game actions, which :class:`~cotuong.server.play.service.GameService` carries ou
 
 from __future__ import annotations
 
+import time
 from typing import Any, Literal
 
 from fastapi import WebSocket
@@ -38,6 +39,7 @@ from cotuong.server.realtime import (
     refuse,
     serve_frames,
 )
+from cotuong.server.security import TokenBucket
 
 __all__ = ["serve_room_socket"]
 
@@ -59,6 +61,9 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
     await websocket.accept()
     member = games.sockets.join(code, who.identity if who else None,
                                 who.name if who else None, room.lang)
+    settings = games.settings
+    chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst,
+                              float(settings.chat_burst), time.monotonic())
 
     async def handle(m: Member, msg: Any) -> None:
         if isinstance(msg, Hello):
@@ -71,6 +76,8 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         elif isinstance(msg, Sync):
             games.push_state(m, await games.current(m.code))
         elif isinstance(msg, Chat):
+            if not chat_bucket.take(time.monotonic()):
+                raise ServiceError("RATE_LIMITED", "ERR_CHAT_LIMITED")
             await chat(games, m, msg.text)
         else:
             await games.act(m, msg)
@@ -82,16 +89,34 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
 
 async def hello(games: GameService, member: Member, secret: str | None, lang: str | None) -> None:
     """Greet a socket: a valid seat secret seats it, anything else makes a spectator
-    (with a ``BAD_SECRET`` error when a secret was given but is not valid)."""
+    (with a ``BAD_SECRET`` error when a secret was given but is not valid).
+
+    The room hears of a socket once: a repeated ``hello`` may change the socket's
+    language and is answered to it alone (``welcome`` and ``state``); one that would
+    change its seat is refused (``HELLO_ONCE``: reconnect to present another secret)."""
     t = await games.current(member.code)
     slot = None
-    member.lang = lang
+    bad = False
     if secret:
         fields = games.signer.verify(secret, "seat", games.clock.now_ms())
         if fields is None or len(fields) != 2 or fields[0] != member.code:
-            member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
+            bad = True
         else:
             slot = fields[1]
+    if member.greeted:
+        if slot != member.slot and not (bad and member.slot is None):
+            raise ServiceError("HELLO_ONCE")
+        member.lang = lang
+        if bad:
+            member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
+        role0: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
+        member.push(frame(Welcome(role=role0, slot=Slot(slot) if slot else None, game_id=t.id,
+                                  server_time_ms=games.clock.now_ms()).model_dump()))
+        games.push_state(member, t)
+        return
+    member.lang = lang
+    if bad:
+        member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
     member.greeted = True
     was = games.sockets.connected(member.code)
     member.slot = slot
@@ -102,7 +127,8 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
         async with games.locked(member.code) as t:
             await games.commit(t, presence.player_back(t, t.color_of(slot)))
     else:
-        await games.publish(t)
+        games.push_state(member, t)  # this socket's first state, now
+        games.publish_soon(member.code)  # the others: the spectator count, coalesced
 
 
 async def leave(games: GameService, member: Member) -> None:
@@ -116,7 +142,7 @@ async def leave(games: GameService, member: Member) -> None:
                 await games.commit(t, presence.player_left(
                     t, t.color_of(slot), games.clock.now_ms()))
             else:
-                await games.publish(t)
+                games.publish_soon(member.code)
     except ServiceError:
         pass
     finally:

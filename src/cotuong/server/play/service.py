@@ -70,6 +70,10 @@ class GameService:
         self.ai = AiPlayer(engines, settings, clock, self.background, self)
         self.games: dict[int, GameTable] = {}
         self.rooms: dict[str, RoomState] = {}
+        # The client address that created each room (in memory only): AI limits are kept
+        # per address as well as per person, since a guest identity costs nothing.
+        self.addresses: dict[str, str] = {}
+        self._published: dict[str, float] = {}  # when each room's state last went out
         self._locks: dict[int, asyncio.Lock] = {}
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
@@ -81,9 +85,31 @@ class GameService:
         """The game tables in memory (live games, and finished ones still watched)."""
         return list(self.games.values())
 
-    def adopt_room(self, room: RoomState) -> None:
+    def adopt_room(self, room: RoomState, address: str | None = None) -> None:
         """Keep a newly created room in memory (its first game is started next)."""
         self.rooms[room.code] = room
+        if address is not None:
+            self.addresses[room.code] = address
+
+    # ------------------------------------------------------------ the AI's people
+    def attended(self, t: GameTable) -> bool:
+        """Whether an AI game's human has a socket open here (with several processes the
+        socket may be on another one: always yes)."""
+        if t.room.opponent != "ai" or self.broker.shared:
+            return True
+        return self.sockets.connected(t.room.code)["host"]
+
+    def ai_keys(self, t: GameTable) -> tuple[str, ...]:
+        address = self.addresses.get(t.room.code)
+        return (f"id:{t.room.host_id}",) + ((f"ip:{address}",) if address else ())
+
+    def ai_games_of(self, identity: str, address: str | None) -> int:
+        """Unfinished AI games in memory created by ``identity`` or from ``address``."""
+        return sum(1 for t in self.games.values()
+                   if t.room.opponent == "ai" and not t.over
+                   and (t.room.host_id == identity
+                        or (address is not None
+                            and self.addresses.get(t.room.code) == address)))
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -178,6 +204,8 @@ class GameService:
                 self._locks.pop(game_id, None)
         if not any(t.room.code == code for t in self.games.values()):
             self.rooms.pop(code, None)
+            self.addresses.pop(code, None)
+            self._published.pop(code, None)
 
     # ------------------------------------------------ commit and publish
     async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
@@ -219,6 +247,8 @@ class GameService:
         for n in events or ():
             texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
             await self.broker.publish(code, localized(lang, texts))
+        self._published[code] = time.monotonic()
+        self.background.cancel(("state", code))  # this state supersedes a pending one
         state = self.state(t)
         if any(w["texts"].get(x, w["text"]) != w["text"]
                for w in t.warnings for x in LANGS):
@@ -226,6 +256,22 @@ class GameService:
             await self.broker.publish(code, localized(lang, texts))
         else:
             await self.broker.publish(code, frame(state))
+
+    def publish_soon(self, code: str) -> None:
+        """Publish room ``code``'s state for a change of who is watching, at most once
+        per ``state_coalesce_s`` per room: a crowd arriving (or a socket flapping) costs
+        the players one state frame per period, not one per socket."""
+        key = ("state", code)
+        if self.background.pending(key) or self.background.stopping:
+            return
+        last = self._published.get(code, 0.0)
+        delay = last + self.settings.state_coalesce_s - time.monotonic()
+        self.background.later(key, max(0.0, delay), lambda: self._publish_current(code))
+
+    async def _publish_current(self, code: str) -> None:
+        with contextlib.suppress(ServiceError):  # the room was forgotten meanwhile
+            if code in self.rooms:
+                await self.publish(await self.current(code))
 
     def push_state(self, member: Member, t: GameTable) -> None:
         member.push(frame(self.state(t, member.lang)))

@@ -30,7 +30,7 @@ from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
-from cotuong.server.realtime import Sockets, make_broker
+from cotuong.server.realtime import Sockets, error_frame, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.storage import Database, Store, database_url
@@ -134,7 +134,7 @@ def create_app(settings: Settings, store: Store | None = None,
 
     pages = RateLimiter(settings.page_rate, settings.page_burst)
     app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes,
-                       pages=pages)
+                       pages=pages, max_sockets=settings.max_sockets_per_address)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
@@ -203,13 +203,18 @@ class _Guard:
     body. Tournament pages (each replays an event log) have their own, slower rate."""
 
     def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int,
-                 pages: RateLimiter | None = None) -> None:
+                 pages: RateLimiter | None = None, max_sockets: int = 0) -> None:
         self.app = app
         self.limiter = limiter
         self.max_body = max_body
         self.pages = pages
+        self.max_sockets = max_sockets  # open WebSockets per address (0: no limit)
+        self.sockets: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and self.max_sockets:
+            await self._socket(scope, receive, send)
+            return
         if scope["type"] != "http" or not scope["path"].startswith(("/api/", "/tournaments")):
             await self.app(scope, receive, send)
             return
@@ -218,11 +223,10 @@ class _Guard:
         headers = Headers(scope=scope)
         now = time.monotonic()
         error = None
-        if scope["path"].startswith("/api/") and not self.limiter.allow(host, now):
-            error = ServiceError("RATE_LIMITED")
-        elif (self.pages is not None and scope["method"] == "GET"
-              and "tournaments" in scope["path"].split("/")[1:3]
-              and not self.pages.allow(host, now)):
+        page = (self.pages is not None and scope["method"] == "GET"
+                and "tournaments" in scope["path"].split("/")[1:3])
+        if (scope["path"].startswith("/api/") and not self.limiter.allow(host, now)) or \
+                (page and self.pages is not None and not self.pages.allow(host, now)):
             error = ServiceError("RATE_LIMITED")
         else:
             length = headers.get("content-length")
@@ -243,6 +247,28 @@ class _Guard:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()  # e.g. http.disconnect
         await self.app(scope, replay, send)
+
+    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Count the address's open sockets; one too many is accepted, told why in an
+        ``error`` frame (a browser sees nothing of a refused handshake) and closed."""
+        client = scope.get("client")
+        host = client[0] if client else "?"
+        if self.sockets.get(host, 0) >= self.max_sockets:
+            headers = Headers(scope=scope)
+            error = ServiceError("TOO_MANY_SOCKETS", limit=self.max_sockets)
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.send",
+                            "text": error_frame(error, lang_of(headers.get("accept-language")))})
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        self.sockets[host] = self.sockets.get(host, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.sockets[host] -= 1
+            if not self.sockets[host]:
+                del self.sockets[host]
 
     async def _body(self, receive: Receive) -> tuple[bytes, ServiceError | None]:
         chunks: list[bytes] = []
