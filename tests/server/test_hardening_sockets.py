@@ -1,0 +1,99 @@
+"""Hardening of the sockets (issue 21): spectators cannot flood a room (a repeated
+``hello`` is answered to its socket alone, chat has its own rate, the state frames that
+arrivals cause are coalesced per room), and WebSockets are limited per address."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from harness import running, socket_to, two_player_room
+from websockets.asyncio.client import connect
+
+from cotuong.server import Settings
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def test_a_repeated_hello_reaches_only_its_own_socket() -> None:
+    async def scenario() -> None:
+        async with running(Settings(db="sqlite://", ws_burst=400)) as srv:
+            host, guest = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red, \
+                    socket_to(srv, host["code"]) as watcher:
+                await red.quiet(0.5)
+                for _ in range(20):
+                    await watcher.send(type="hello")
+                for _ in range(20):
+                    await watcher.wait("welcome")
+                    await watcher.state()
+                assert await red.quiet(0.5) == []  # before: 20 state frames
+                # A repeated hello cannot take a seat (reconnect to present a secret).
+                await watcher.send(type="hello", secret=guest["secret"])
+                assert (await watcher.wait("error"))["code"] == "HELLO_ONCE"
+                # ... but may change the socket's language.
+                await watcher.send(type="hello", lang="en")
+                assert (await watcher.wait("welcome"))["role"] == "spectator"
+    run(scenario())
+
+
+def test_spectators_arriving_cost_the_players_one_state_per_period() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", state_coalesce_s=0.5)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red:
+                await red.quiet(0.6)
+                async with contextlib.AsyncExitStack() as stack:
+                    for _ in range(10):
+                        await stack.enter_async_context(socket_to(srv, host["code"]))
+                    got = await red.quiet(0.8)
+                    states = [f for f in got if f["type"] == "state"]
+                    assert 1 <= len(states) <= 3, len(states)  # before: 10
+                    assert states[-1]["spectators"] == 10
+                # The players' moves are not held back by it.
+                await red.send(type="move", move="h2e2", ply=0)
+                assert (await red.state(ply=1, timeout=0.3))["ply"] == 1
+    run(scenario())
+
+
+def test_chat_has_its_own_rate() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", chat_rate=1.0, chat_burst=3)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red, \
+                    socket_to(srv, host["code"]) as watcher:
+                await red.quiet(0.5)
+                for i in range(10):
+                    await watcher.send(type="chat", text=f"spam {i}")
+                errors = [f for f in await watcher.quiet(0.5) if f["type"] == "error"]
+                assert len(errors) == 7 and errors[0]["code"] == "RATE_LIMITED"
+                chats = [f for f in await red.quiet(0.3) if f["type"] == "chat"]
+                assert len(chats) == 3
+    run(scenario())
+
+
+def test_websockets_are_limited_per_address() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", max_sockets_per_address=3)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with contextlib.AsyncExitStack() as stack:
+                for _ in range(3):
+                    await stack.enter_async_context(socket_to(srv, host["code"]))
+                async with connect(f"{srv.ws_base}/ws/rooms/{host['code']}") as ws:
+                    err = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                    assert err["code"] == "TOO_MANY_SOCKETS", err
+                    await asyncio.wait_for(ws.wait_closed(), 5)
+                    assert ws.close_code == 1008
+                async with connect(f"{srv.ws_base}/ws/lobby") as ws:  # the lobby's too
+                    assert "TOO_MANY_SOCKETS" in await asyncio.wait_for(ws.recv(), 5)
+            # Closed sockets are counted off: a new one is welcome.
+            async with socket_to(srv, host["code"]) as again:
+                assert again.frames[-1]["type"] == "welcome"
+    run(scenario())
