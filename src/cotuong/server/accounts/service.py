@@ -151,7 +151,7 @@ async def _start_session(acc: Accounts, user_id: int, response: Response) -> Non
 
 async def register(acc: Accounts, username: str, password: str,
                    response: Response) -> dict[str, Any]:
-    hashed = await acc.database.run(hash_password, password)  # ~50 ms: off the event loop
+    hashed = await acc.database.compute(hash_password, password)  # ~50 ms: off the loop
     try:
         uid = await acc.database.run(acc.store.create_user, username, hashed,
                                acc.clock.now_ms())
@@ -164,8 +164,8 @@ async def register(acc: Accounts, username: str, password: str,
 async def login(acc: Accounts, username: str, password: str,
                 response: Response) -> dict[str, Any]:
     user = await acc.database.run(acc.store.user_by_name, username)
-    ok = user is not None and await acc.database.run(check_password, password,
-                                               user["password_hash"])
+    ok = user is not None and await acc.database.compute(check_password, password,
+                                                   user["password_hash"])
     if not ok or user is None:
         raise ServiceError("BAD_CREDENTIALS")
     await _start_session(acc, int(user["id"]), response)
