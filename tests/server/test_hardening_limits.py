@@ -52,3 +52,18 @@ def test_analyses_are_limited_per_address_whatever_the_cookies() -> None:
         finally:
             pool.shutdown()
     run(scenario())
+
+
+def test_seeks_are_limited_per_address_whatever_the_cookies() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", max_seeks=3, max_seeks_per_address=4)
+        async with running(settings) as srv:
+            codes = []
+            for _ in range(6):
+                async with srv.client() as fresh:  # a new guest each time
+                    r = await fresh.post("/api/seeks", json={"color": "red"})
+                    codes.append(r.status_code)
+                    if r.status_code != 201:
+                        assert "one address" in r.json()["error"]["texts"]["en"]
+            assert codes == [201] * 4 + [400] * 2, codes
+    run(scenario())

@@ -127,6 +127,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "your rating ({rating}) is outside the challenge's range {low}-{high}"),
     "ERR_SEEK_LIMIT": ("Mỗi người chỉ được mở tối đa {limit} lời mời",
                        "at most {limit} open challenges per player"),
+    "ERR_SEEK_LIMIT_ADDRESS": ("Mỗi địa chỉ chỉ được mở tối đa {limit} lời mời",
+                               "at most {limit} open challenges from one address"),
     "ERR_BAD_CATEGORY": ("Loại ván phải là một trong: {choices}",
                          "category must be one of {choices}"),
     # The computer analysis of finished games.

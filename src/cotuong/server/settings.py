@@ -92,6 +92,7 @@ class Settings:
     page_rate: float = 2.0
     page_burst: int = 20
     analysis_per_address: int = 4
+    max_seeks_per_address: int = 6
     max_connections_per_address: int = 64
     header_timeout_s: float = 10.0
     # Memory: rooms nobody watches are forgotten (they stay stored) every ``evict_every_s``.
