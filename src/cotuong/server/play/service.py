@@ -125,11 +125,20 @@ class GameService:
                 await self.commit(t, presence.resume(t, now, down), publish=False)
                 self._schedule(t)  # a waiting room's expiry too
         self.background.spawn(self._beat())
+        self.background.spawn(self._sweep())
 
     async def _beat(self) -> None:
         while True:
             await self.database.write(SetMeta("heartbeat_ms", str(self.clock.now_ms())))
             await asyncio.sleep(self.settings.heartbeat_s)
+
+    async def _sweep(self) -> None:
+        """Forget, now and then, the rooms nobody watches whose games are over: a room made
+        or read over REST has no socket whose leaving would forget it."""
+        while True:
+            await asyncio.sleep(self.settings.evict_every_s)
+            for code in list(self.rooms):
+                self.evict_if_idle(code)
 
     async def stop(self) -> None:
         if self.background.stopping:
@@ -349,8 +358,26 @@ class GameService:
         self.games[game_id] = t
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
+        if self._mark_absent(t, now):
+            await self.commit(t, t.saved(), publish=rematch)  # and its timer
         self.ai.maybe_move(t)
         return t
+
+    def _mark_absent(self, t: GameTable, now: int) -> bool:
+        """A seated human with no socket in a game that has started is away from ``now``
+        (the abandonment window opens), also one who never came: a room made over REST
+        whose players never connect ends by itself. A tournament's board is judged by its
+        no-show rule instead."""
+        if t.status is not Status.PLAYING or t.room.event:
+            return False
+        connected = self.sockets.connected(t.room.code)
+        marked = False
+        for slot in ("host", "guest"):
+            color = t.color_of(slot)
+            if not t.is_ai(color) and not connected[slot] and color not in t.disconnected:
+                t.disconnected[color] = now
+                marked = True
+        return marked
 
     async def seat_guest(self, code: str, identity: str, name: str) -> None:
         """Give the free guest seat of room ``code`` to ``identity``."""
@@ -361,9 +388,12 @@ class GameService:
             room.guest_id, room.guest_name = identity, name
             await self.database.run(self.database.store.update_room, code,
                                     {"guest_id": identity, "guest_name": name})
-            change = presence.seat_guest(t, identity, name, self.clock.now_ms())
+            now = self.clock.now_ms()
+            change = presence.seat_guest(t, identity, name, now)
             await load_ratings(self.database, t)  # the newcomer's rating, for the names
             await self.commit(t, change)
+            if self._mark_absent(t, now):  # whoever is not here yet: the window opens
+                await self.commit(t, t.saved(), publish=False)
 
     # ------------------------------------------------------------ timers
     def _schedule(self, t: GameTable) -> None:
