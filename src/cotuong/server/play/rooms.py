@@ -139,10 +139,18 @@ class Rooms:
         if o["rated"] and not player.account:
             raise ServiceError("RATED_NEEDS_ACCOUNT")
         limit = self.games.settings.ai_games_per_person
-        if o["opponent"] == "ai" and self.games.ai_games_of(player.identity, address) >= limit:
+        if o["opponent"] == "ai" and self._ai_games(player.identity, address) >= limit:
             raise ServiceError("AI_GAMES_LIMIT", limit=limit)
         room, t = await self._open(player, None, o, address)
         return {**self.seat_reply(room, t, "host", base_url), "room": await self.view(room.code)}
+
+    def _ai_games(self, identity: str, address: str | None) -> int:
+        """Unfinished AI games in memory made by ``identity`` or from ``address``."""
+        made_from = self.games.addresses
+        return sum(1 for t in self.games.live_tables()
+                   if t.room.opponent == "ai" and not t.over
+                   and (t.room.host_id == identity
+                        or (address is not None and made_from.get(t.room.code) == address)))
 
     async def create_paired(self, host: Player, guest: Player, opts: dict[str, Any],
                             base_url: str) -> tuple[dict[str, Any], dict[str, Any]]:

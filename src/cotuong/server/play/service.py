@@ -41,8 +41,8 @@ from cotuong.server.play.protocol import (
 )
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
-from cotuong.server.play.views import load_ratings, state_frame
-from cotuong.server.realtime import Broker, Member, Sockets, frame, localized
+from cotuong.server.play.views import load_ratings, move_percentiles, state_frame
+from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
 from cotuong.server.security import Signer
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database, RecordMove, SetMeta, Together, Write, ends_game
@@ -73,7 +73,9 @@ class GameService:
         # The client address that created each room (in memory only): AI limits are kept
         # per address as well as per person, since a guest identity costs nothing.
         self.addresses: dict[str, str] = {}
-        self._published: dict[str, float] = {}  # when each room's state last went out
+        # Who-is-watching changes publish a room's state at most once a period.
+        self.coalescer = Coalescer(self.background, settings.state_coalesce_s,
+                                   self._publish_current)
         self._locks: dict[int, asyncio.Lock] = {}
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
@@ -102,14 +104,6 @@ class GameService:
     def ai_keys(self, t: GameTable) -> tuple[str, ...]:
         address = self.addresses.get(t.room.code)
         return (f"id:{t.room.host_id}",) + ((f"ip:{address}",) if address else ())
-
-    def ai_games_of(self, identity: str, address: str | None) -> int:
-        """Unfinished AI games in memory created by ``identity`` or from ``address``."""
-        return sum(1 for t in self.games.values()
-                   if t.room.opponent == "ai" and not t.over
-                   and (t.room.host_id == identity
-                        or (address is not None
-                            and self.addresses.get(t.room.code) == address)))
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -214,7 +208,7 @@ class GameService:
         if not any(t.room.code == code for t in self.games.values()):
             self.rooms.pop(code, None)
             self.addresses.pop(code, None)
-            self._published.pop(code, None)
+            self.coalescer.forget(code)
 
     # ------------------------------------------------ commit and publish
     async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
@@ -256,8 +250,7 @@ class GameService:
         for n in events or ():
             texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
             await self.broker.publish(code, localized(lang, texts))
-        self._published[code] = time.monotonic()
-        self.background.cancel(("state", code))  # this state supersedes a pending one
+        self.coalescer.sent(code)  # this state supersedes a pending one
         state = self.state(t)
         if any(w["texts"].get(x, w["text"]) != w["text"]
                for w in t.warnings for x in LANGS):
@@ -268,14 +261,8 @@ class GameService:
 
     def publish_soon(self, code: str) -> None:
         """Publish room ``code``'s state for a change of who is watching, at most once
-        per ``state_coalesce_s`` per room: a crowd arriving (or a socket flapping) costs
-        the players one state frame per period, not one per socket."""
-        key = ("state", code)
-        if self.background.pending(key) or self.background.stopping:
-            return
-        last = self._published.get(code, 0.0)
-        delay = last + self.settings.state_coalesce_s - time.monotonic()
-        self.background.later(key, max(0.0, delay), lambda: self._publish_current(code))
+        per ``state_coalesce_s``: a crowd arriving costs the players one frame a period."""
+        self.coalescer.soon(code)
 
     async def _publish_current(self, code: str) -> None:
         with contextlib.suppress(ServiceError):  # the room was forgotten meanwhile
@@ -320,17 +307,10 @@ class GameService:
 
     def stats(self) -> dict[str, Any]:
         """Live games, sockets, and server-side move handling time percentiles."""
-        times = sorted(self.move_seconds)
-
-        def pct(q: float) -> float | None:
-            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
-                if times else None
         return {"live_games": sum(1 for t in self.games.values()
                                   if t.status is Status.PLAYING),
-                "engine": self.ai.stats(),
-                "sockets": self.sockets.count(),
-                "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
-                "move_ms_max": pct(1.0)}
+                "engine": self.ai.stats(), "sockets": self.sockets.count(),
+                **move_percentiles(self.move_seconds)}
 
     # ------------------------------------------------------------ games
     async def start_game(self, room: RoomState, red_slot: str,
@@ -358,26 +338,10 @@ class GameService:
         self.games[game_id] = t
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
-        if self._mark_absent(t, now):
+        if presence.mark_absent(t, self.sockets.connected(room.code), now):
             await self.commit(t, t.saved(), publish=rematch)  # and its timer
         self.ai.maybe_move(t)
         return t
-
-    def _mark_absent(self, t: GameTable, now: int) -> bool:
-        """A seated human with no socket in a game that has started is away from ``now``
-        (the abandonment window opens), also one who never came: a room made over REST
-        whose players never connect ends by itself. A tournament's board is judged by its
-        no-show rule instead."""
-        if t.status is not Status.PLAYING or t.room.event:
-            return False
-        connected = self.sockets.connected(t.room.code)
-        marked = False
-        for slot in ("host", "guest"):
-            color = t.color_of(slot)
-            if not t.is_ai(color) and not connected[slot] and color not in t.disconnected:
-                t.disconnected[color] = now
-                marked = True
-        return marked
 
     async def seat_guest(self, code: str, identity: str, name: str) -> None:
         """Give the free guest seat of room ``code`` to ``identity``."""
@@ -392,7 +356,7 @@ class GameService:
             change = presence.seat_guest(t, identity, name, now)
             await load_ratings(self.database, t)  # the newcomer's rating, for the names
             await self.commit(t, change)
-            if self._mark_absent(t, now):  # whoever is not here yet: the window opens
+            if presence.mark_absent(t, self.sockets.connected(code), now):  # not here yet
                 await self.commit(t, t.saved(), publish=False)
 
     # ------------------------------------------------------------ timers
