@@ -21,7 +21,7 @@ def run(coro: Any) -> Any:
 
 def test_a_repeated_hello_reaches_only_its_own_socket() -> None:
     async def scenario() -> None:
-        async with running(Settings(db="sqlite://", ws_burst=400)) as srv:
+        async with running(Settings(db="sqlite://", ws_burst=400, sync_burst=100)) as srv:
             host, guest = await two_player_room(srv)
             async with socket_to(srv, host["code"], host["secret"]) as red, \
                     socket_to(srv, host["code"]) as watcher:
@@ -96,4 +96,19 @@ def test_websockets_are_limited_per_address() -> None:
             # Closed sockets are counted off: a new one is welcome.
             async with socket_to(srv, host["code"]) as again:
                 assert again.frames[-1]["type"] == "welcome"
+    run(scenario())
+
+
+def test_sync_and_repeated_hello_have_their_own_rate() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", sync_rate=0.5, sync_burst=3)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"]) as watcher:
+                await watcher.quiet(0.6)  # its first state, and the room's (coalesced)
+                for i in range(8):
+                    await watcher.send(type="sync" if i % 2 else "hello")
+                got = await watcher.quiet(0.5)
+                assert sum(f["type"] == "state" for f in got) == 3
+                assert [f["code"] for f in got if f["type"] == "error"] == ["RATE_LIMITED"] * 5
     run(scenario())

@@ -33,7 +33,8 @@ async def refused(sock: Socket, code: str, **msg: Any) -> dict[str, Any]:
 
 def test_moves_for_the_other_side_spectators_and_replays_are_refused() -> None:
     async def scenario() -> None:
-        async with running() as srv:
+        # Every check syncs before and after: more syncs than a page ever sends.
+        async with running(Settings(db="sqlite://", sync_burst=1000)) as srv:
             host, guest = await two_player_room(srv)
             code = host["code"]
             async with socket_to(srv, code, host["secret"]) as red, \

@@ -85,6 +85,10 @@ class Settings:
     max_sockets_per_address: int = 32
     chat_rate: float = 1.0
     chat_burst: int = 5
+    # ``sync`` and a repeated ``hello`` each build a full state for their socket: the
+    # page sends neither in normal use, so a few are enough.
+    sync_rate: float = 0.5
+    sync_burst: int = 3
     state_coalesce_s: float = 0.25
     # HTTP: tournament pages (they replay an event log) per address; per-address
     # analyses; open HTTP connections per address; request headers must arrive within

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -148,7 +149,12 @@ class AiPlayer:
         task = self._searches.get(t.id)
         if task is not None and not task.done():
             return
-        self._searches[t.id] = self.background.spawn(self._move(t.id))
+        task = self._searches[t.id] = self.background.spawn(self._move(t.id))
+        task.add_done_callback(functools.partial(self._forget, t.id))
+
+    def _forget(self, game_id: int, done: asyncio.Task[None]) -> None:
+        if self._searches.get(game_id) is done:
+            del self._searches[game_id]
 
     def cancel(self, game_id: int) -> None:
         """Stop game ``game_id``'s search, waiting or running (the pool ends it)."""

@@ -64,9 +64,17 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
     settings = games.settings
     chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst,
                               float(settings.chat_burst), time.monotonic())
+    sync_bucket = TokenBucket(settings.sync_rate, settings.sync_burst,
+                              float(settings.sync_burst), time.monotonic())
+
+    def state_asked() -> None:
+        if not sync_bucket.take(time.monotonic()):
+            raise ServiceError("RATE_LIMITED")
 
     async def handle(m: Member, msg: Any) -> None:
         if isinstance(msg, Hello):
+            if m.greeted:
+                state_asked()
             await hello(games, m, msg.secret or websocket.cookies.get(f"cotuong_seat_{code}"),
                         msg.lang)
         elif not m.greeted:
@@ -74,6 +82,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         elif isinstance(msg, Ping):
             m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
         elif isinstance(msg, Sync):
+            state_asked()
             games.push_state(m, await games.current(m.code))
         elif isinstance(msg, Chat):
             if not chat_bucket.take(time.monotonic()):
