@@ -304,24 +304,32 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
 async def flood(ws_base: str, code: str, stop_at: list[float],
                 counters: dict[str, int]) -> None:
     """A hostile spectator: ``hello`` and ``chat`` alternately at the socket's allowed
-    rate (20 a second), reading what comes back so it is never dropped as slow."""
-    async with connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22,
-                       open_timeout=120) as ws:
-        async def drain() -> None:
-            with contextlib.suppress(Exception):
-                async for _ in ws:
-                    counters["hostile_frames"] += 1
-        reader = asyncio.create_task(drain())
-        await ws.send(json.dumps({"type": "hello"}))
-        n = 0
+    rate (20 a second), reading what comes back so it is never dropped as slow, and
+    connecting again whenever the server closes its socket."""
+    n = 0
+    while time.monotonic() < stop_at[0]:
         with contextlib.suppress(Exception):
-            while time.monotonic() < stop_at[0]:
-                n += 1
-                msg = {"type": "hello"} if n % 2 else {"type": "chat", "text": f"spam {n}"}
-                await ws.send(json.dumps(msg))
-                counters["hostile_sent"] += 1
-                await asyncio.sleep(0.05)
-        reader.cancel()
+            async with connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22,
+                               open_timeout=120) as ws:
+                counters["hostile_connects"] += 1
+
+                async def drain(ws: ClientConnection = ws) -> None:
+                    with contextlib.suppress(Exception):
+                        async for _ in ws:
+                            counters["hostile_frames"] += 1
+                reader = asyncio.create_task(drain())
+                try:
+                    await ws.send(json.dumps({"type": "hello"}))
+                    while time.monotonic() < stop_at[0]:
+                        n += 1
+                        msg = {"type": "hello"} if n % 2 else {"type": "chat",
+                                                               "text": f"spam {n}"}
+                        await ws.send(json.dumps(msg))
+                        counters["hostile_sent"] += 1
+                        await asyncio.sleep(0.05)
+                finally:
+                    reader.cancel()
+        await asyncio.sleep(0.05)
 
 
 async def login_stream(base: str, rate: float, stop_at: list[float],
@@ -352,6 +360,7 @@ async def level(base: str, games: int, seconds: float, think: float,
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
                 "lobby_bytes": 0, "hostile_frames": 0, "hostile_sent": 0, "logins_ok": 0,
+                "hostile_connects": 0,
                 "logins_refused": 0}
     by_room: dict[str, list[float]] = {}
     ready = asyncio.Event()
@@ -439,6 +448,7 @@ async def level(base: str, games: int, seconds: float, think: float,
             "hostile_p99_ms": pct(0.99, in_hostile), "hostile_moves": len(in_hostile),
             "hostile_frames_per_s": counters["hostile_frames"] / seconds,
             "hostile_sent_per_s": counters["hostile_sent"] / seconds,
+            "hostile_connects": counters["hostile_connects"],
             "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
             "logins_per_s": logins}
 
@@ -595,7 +605,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         if r["hostile_rooms"] or r["logins_per_s"]:
             print(f"         hostile: {r['hostile_rooms']} rooms x {r['hostile_sockets']} "
                   f"spectator sockets sending {r['hostile_sent_per_s']:.0f} frames/s "
-                  f"(receiving {r['hostile_frames_per_s']:.0f}/s); round trip p99 in those "
+                  f"(receiving {r['hostile_frames_per_s']:.0f}/s, {r['hostile_connects']} "
+                  f"connections); round trip p99 in those "
                   f"rooms {r['hostile_p99_ms']:.1f} ms ({r['hostile_moves']} moves); logins "
                   f"{r['logins_per_s']:.0f}/s: {r['logins_ok']} ok, {r['logins_refused']} "
                   f"refused", flush=True)

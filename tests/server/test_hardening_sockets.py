@@ -112,3 +112,16 @@ def test_sync_and_repeated_hello_have_their_own_rate() -> None:
                 assert sum(f["type"] == "state" for f in got) == 3
                 assert [f["code"] for f in got if f["type"] == "error"] == ["RATE_LIMITED"] * 5
     run(scenario())
+
+
+def test_a_socket_that_keeps_flooding_chat_is_closed() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", chat_rate=0.1, chat_burst=1, ws_max_violations=5)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"]) as watcher:
+                for i in range(7):
+                    await watcher.send(type="chat", text=f"spam {i}")
+                await asyncio.wait_for(watcher.ws.wait_closed(), 5)
+                assert watcher.ws.close_code == 1008
+    run(scenario())

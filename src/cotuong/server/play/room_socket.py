@@ -112,17 +112,9 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
             bad = True
         else:
             slot = fields[1]
-    if member.greeted:
-        if slot != member.slot and not (bad and member.slot is None):
-            raise ServiceError("HELLO_ONCE")
-        member.lang = lang
-        if bad:
-            member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
-        role0: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
-        member.push(frame(Welcome(role=role0, slot=Slot(slot) if slot else None, game_id=t.id,
-                                  server_time_ms=games.clock.now_ms()).model_dump()))
-        games.push_state(member, t)
-        return
+    again = member.greeted
+    if again and slot != member.slot and not (bad and member.slot is None):
+        raise ServiceError("HELLO_ONCE")
     member.lang = lang
     if bad:
         member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
@@ -132,6 +124,9 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
     role: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
     member.push(frame(Welcome(role=role, slot=Slot(slot) if slot else None, game_id=t.id,
                               server_time_ms=games.clock.now_ms()).model_dump()))
+    if again:
+        games.push_state(member, t)  # to this socket alone
+        return
     if slot is not None and not was[slot]:
         async with games.locked(member.code) as t:
             await games.commit(t, presence.player_back(t, t.color_of(slot)))

@@ -79,15 +79,18 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
             ref = None
             try:
                 if not bucket.take(time.monotonic()):
-                    violations += 1
-                    if violations > settings.ws_max_violations:
-                        await websocket.close(1008)
-                        break
                     raise ServiceError("RATE_LIMITED")
                 data = decode(_text(message, settings.max_message_bytes))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
+                # Over any rate (the socket's, or a handler's: chat, sync): a socket that
+                # keeps at it is closed, so flooding costs a reconnection every time.
+                if exc.code == "RATE_LIMITED":
+                    violations += 1
+                    if violations > settings.ws_max_violations:
+                        await websocket.close(1008)
+                        break
                 member.push(error_frame(exc, member.text_lang, ref))
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
