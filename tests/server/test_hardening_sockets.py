@@ -72,7 +72,8 @@ def test_chat_has_its_own_rate() -> None:
                 for i in range(10):
                     await watcher.send(type="chat", text=f"spam {i}")
                 errors = [f for f in await watcher.quiet(0.5) if f["type"] == "error"]
-                assert len(errors) == 7 and errors[0]["code"] == "RATE_LIMITED"
+                # Refused 7 times, told once (at most one notice a second).
+                assert [e["code"] for e in errors] == ["RATE_LIMITED"]
                 chats = [f for f in await red.quiet(0.3) if f["type"] == "chat"]
                 assert len(chats) == 3
     run(scenario())
@@ -110,7 +111,7 @@ def test_sync_and_repeated_hello_have_their_own_rate() -> None:
                     await watcher.send(type="sync" if i % 2 else "hello")
                 got = await watcher.quiet(0.5)
                 assert sum(f["type"] == "state" for f in got) == 3
-                assert [f["code"] for f in got if f["type"] == "error"] == ["RATE_LIMITED"] * 5
+                assert [f["code"] for f in got if f["type"] == "error"] == ["RATE_LIMITED"]
     run(scenario())
 
 

@@ -71,6 +71,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
                          time.monotonic())
     violations = 0
+    told = -1.0  # when this socket was last told it is over a rate
     try:
         while not writer.done():
             message = await websocket.receive()
@@ -91,6 +92,11 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
                     if violations > settings.ws_max_violations:
                         await websocket.close(1008)
                         break
+                    # Told at most once a second: a flood is not answered frame by frame.
+                    now = time.monotonic()
+                    if now - told < 1.0:
+                        continue
+                    told = now
                 member.push(error_frame(exc, member.text_lang, ref))
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
