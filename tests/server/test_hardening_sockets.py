@@ -126,3 +126,22 @@ def test_a_socket_that_keeps_flooding_chat_is_closed() -> None:
                 await asyncio.wait_for(watcher.ws.wait_closed(), 5)
                 assert watcher.ws.close_code == 1008
     run(scenario())
+
+
+def test_spectators_chat_has_a_budget_per_room() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", room_chat_rate=0.1, room_chat_burst=4)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red, \
+                    contextlib.AsyncExitStack() as stack:
+                crowd = [await stack.enter_async_context(socket_to(srv, host["code"]))
+                         for _ in range(4)]
+                await red.quiet(0.6)
+                for sock in crowd:  # 2 lines each, within each socket's own rate
+                    await sock.send(type="chat", text="one")
+                    await sock.send(type="chat", text="two")
+                await red.send(type="chat", text="the player may still speak")
+                chats = [f for f in await red.quiet(0.5) if f["type"] == "chat"]
+                assert len(chats) == 5 and chats[-1]["role"] == "red", chats
+    run(scenario())

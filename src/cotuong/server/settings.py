@@ -85,6 +85,9 @@ class Settings:
     max_sockets_per_address: int = 32
     chat_rate: float = 1.0
     chat_burst: int = 5
+    # Spectators' chat lines per room, all spectators together (players' are not counted).
+    room_chat_rate: float = 2.0
+    room_chat_burst: int = 10
     # ``sync`` and a repeated ``hello`` each build a full state for their socket: the
     # page sends neither in normal use, so a few are enough.
     sync_rate: float = 0.5

@@ -85,7 +85,9 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
             state_asked()
             games.push_state(m, await games.current(m.code))
         elif isinstance(msg, Chat):
-            if not chat_bucket.take(time.monotonic()):
+            now = time.monotonic()
+            if not chat_bucket.take(now) or (m.slot is None and
+                                             not games.spectator_chat.allow(m.code, now)):
                 raise ServiceError("RATE_LIMITED", "ERR_CHAT_LIMITED")
             await chat(games, m, msg.text)
         else:

@@ -43,7 +43,7 @@ from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import load_ratings, move_percentiles, state_frame
 from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
-from cotuong.server.security import Signer
+from cotuong.server.security import RateLimiter, Signer
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database, RecordMove, SetMeta, Together, Write, ends_game
 from cotuong.server.timecontrol import ClockState
@@ -77,6 +77,7 @@ class GameService:
         self.coalescer = Coalescer(self.background, settings.state_coalesce_s,
                                    self._publish_current)
         self._locks: dict[int, asyncio.Lock] = {}
+        self.spectator_chat = RateLimiter(settings.room_chat_rate, settings.room_chat_burst)
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
