@@ -15,6 +15,12 @@ the whole run is cut off after ``--limit`` seconds.
     python benchmarks/bench_server.py --games 100 --seconds 10
     python benchmarks/bench_server.py --postgres           # also on a local PostgreSQL
     python benchmarks/bench_server.py --ai-games 0 --no-lobby   # as before the lobby
+    python benchmarks/bench_server.py --games 1000 --hostile-rooms 10 --logins 5
+        # 10 hostile spectator sockets in each of 10 rooms (hello and chat as fast as the
+        # socket's rate allows) and a stream of logins beside the games (issue 21)
+
+All clients come from 127.0.0.1, so the server's per-address limits are lifted for the
+benchmark (sockets, AI games, the login rate): the hostile load stands for many addresses.
 """
 
 from __future__ import annotations
@@ -51,18 +57,29 @@ def free_port() -> int:
 
 def serve(port: int, db: str) -> None:
     """The server process (benchmark settings: no HTTP rate limit for the room set-up)."""
+    import dataclasses
+
     import uvicorn
 
     from cotuong.server import Settings, create_app
     from cotuong.server.web.runtime import tuned_runtime
-
-    settings = Settings(db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
-                        inline_writes=bool(os.environ.get("BENCH_INLINE")))
+    wanted: dict[str, Any] = dict(
+        db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
+        inline_writes=bool(os.environ.get("BENCH_INLINE")),
+        # One address stands for thousands of browsers here (see the module docstring).
+        login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
+        ai_games_per_person=10**9, max_connections_per_address=0)
+    known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
+    settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
+    extra: dict[str, Any] = {}
+    with contextlib.suppress(ImportError):  # the header timeout, as `cotuong serve` has
+        from cotuong.server.web.runtime import guarded_h11  # type: ignore[attr-defined]
+        extra["http"] = guarded_h11(settings.header_timeout_s, 0)
     with tuned_runtime():  # as `cotuong serve` does
         experiments()
         uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
-                    backlog=4096, ws_max_size=65536, ws_per_message_deflate=False)
+                    backlog=4096, ws_max_size=65536, ws_per_message_deflate=False, **extra)
 
 
 def experiments() -> None:
@@ -155,10 +172,14 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     latencies: list[float], counters: dict[str, int], ready: asyncio.Event,
                     rng: random.Random, client: httpx.AsyncClient,
                     client2: httpx.AsyncClient, stamps: list[float],
-                    gate: asyncio.Semaphore, ai_level: int | None, lobby: bool) -> None:
+                    gate: asyncio.Semaphore, ai_level: int | None, lobby: bool,
+                    by_room: dict[str, list[float]]) -> None:
     lobbies: list[tuple[ClientConnection, asyncio.Task[None]]] = []
     async with gate:  # a bounded number of games set up at once
         red, black, first = await set_up(base, ws_base, client, client2, ai_level)
+        own: list[float] = []
+        if ai_level is None:
+            by_room[first["room"]] = own
         if lobby:
             for _ in range(1 if black is None else 2):
                 lobbies.append(await open_lobby(ws_base, counters))
@@ -168,10 +189,10 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
         # Red starts from the state it was shown: against the AI no other frame comes
         # until Red moves (between two guests, the second one's arrival sends another).
         loops = [player_loop(Player(red, "red", think, rng), stop_at, latencies, counters,
-                             stamps, first)]
+                             stamps, first, own)]
         if black is not None:
             loops.append(player_loop(Player(black, "black", think, rng), stop_at, latencies,
-                                     counters, stamps))
+                                     counters, stamps, None, own))
         await asyncio.gather(*loops)
     finally:
         for ws in (red, black):
@@ -234,7 +255,8 @@ async def warm_up_the_ai(ws_base: str, client: httpx.AsyncClient) -> float:
 
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
                       counters: dict[str, int], stamps: list[float],
-                      first: dict[str, Any] | None = None) -> None:
+                      first: dict[str, Any] | None = None,
+                      own: list[float] | None = None) -> None:
     state: dict[str, Any] | None = None
     while True:
         # The latest state (drain what is queued).
@@ -269,6 +291,8 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
                 return
             if frame.get("type") == "state" and frame["ply"] > ply:
                 latencies.append(time.perf_counter() - sent)
+                if own is not None:
+                    own.append(latencies[-1])
                 stamps.append(time.monotonic())
                 counters["moves"] += 1
                 break
@@ -277,14 +301,68 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             return
 
 
+async def flood(ws_base: str, code: str, stop_at: list[float],
+                counters: dict[str, int]) -> None:
+    """A hostile spectator: ``hello`` and ``chat`` alternately at the socket's allowed
+    rate (20 a second), reading what comes back so it is never dropped as slow, and
+    connecting again whenever the server closes its socket."""
+    n = 0
+    while time.monotonic() < stop_at[0]:
+        with contextlib.suppress(Exception):
+            async with connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22,
+                               open_timeout=120) as ws:
+                counters["hostile_connects"] += 1
+
+                async def drain(ws: ClientConnection = ws) -> None:
+                    with contextlib.suppress(Exception):
+                        async for _ in ws:
+                            counters["hostile_frames"] += 1
+                reader = asyncio.create_task(drain())
+                try:
+                    await ws.send(json.dumps({"type": "hello"}))
+                    while time.monotonic() < stop_at[0]:
+                        n += 1
+                        msg = {"type": "hello"} if n % 2 else {"type": "chat",
+                                                               "text": f"spam {n}"}
+                        await ws.send(json.dumps(msg))
+                        counters["hostile_sent"] += 1
+                        await asyncio.sleep(0.05)
+                finally:
+                    reader.cancel()
+        await asyncio.sleep(0.05)
+
+
+async def login_stream(base: str, rate: float, stop_at: list[float],
+                       counters: dict[str, int]) -> None:
+    """``rate`` logins a second (each a scrypt on the server), as tasks so a slow answer
+    does not slow the stream."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+        body = {"username": f"bench{random.randrange(10**6)}", "password": "correct horse"}
+        await c.post("/api/accounts/register", json=body)
+
+        async def one() -> None:
+            with contextlib.suppress(httpx.HTTPError):
+                r = await c.post("/api/accounts/login", json=body)
+                counters["logins_ok" if r.status_code == 200 else "logins_refused"] += 1
+        tasks = []
+        while time.monotonic() < stop_at[0]:
+            tasks.append(asyncio.create_task(one()))
+            await asyncio.sleep(1 / rate)
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def level(base: str, games: int, seconds: float, think: float,
                 seed: int, server_pid: int, client_gc: bool, ai_games: int = 0,
-                lobby: bool = True) -> dict[str, Any]:
+                lobby: bool = True, hostile_rooms: int = 0, hostile_sockets: int = 10,
+                logins: float = 0.0) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
-                "lobby_bytes": 0}
+                "lobby_bytes": 0, "hostile_frames": 0, "hostile_sent": 0, "logins_ok": 0,
+                "hostile_connects": 0,
+                "logins_refused": 0}
+    by_room: dict[str, list[float]] = {}
     ready = asyncio.Event()
     gate = asyncio.Semaphore(16)
     stop_at = [float("inf")]
@@ -301,7 +379,8 @@ async def level(base: str, games: int, seconds: float, think: float,
             ai_level = 1 + i % 2 if i < ai_games else None
             tasks.append(asyncio.create_task(play_game(
                 base, ws_base, think, stop_at, latencies, counters, ready,
-                random.Random(rng.random()), c1, c2, stamps, gate, ai_level, lobby)))
+                random.Random(rng.random()), c1, c2, stamps, gate, ai_level, lobby,
+                by_room)))
         budget = max(120.0, games * 0.6)
         while counters["connected"] < games:
             await asyncio.sleep(0.1)
@@ -322,6 +401,11 @@ async def level(base: str, games: int, seconds: float, think: float,
         cpu_start = cpu_seconds(server_pid)
         engine_start = children_cpu_seconds(server_pid)
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
+        hostile_codes = list(by_room)[:hostile_rooms]
+        hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
+                   for code in hostile_codes for _ in range(hostile_sockets)]
+        if logins > 0:
+            hostile.append(asyncio.create_task(login_stream(base, logins, stop_at, counters)))
         ready.set()
         await asyncio.sleep(seconds)
         window_cpu = cpu_seconds(server_pid) - cpu_start
@@ -330,9 +414,9 @@ async def level(base: str, games: int, seconds: float, think: float,
         lobby_frames = counters["lobby_frames"] - lobby_start[0]
         lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
-        for t in tasks:
+        for t in tasks + hostile:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *hostile, return_exceptions=True)
         gc.enable()
         elapsed = seconds
         server_side = (await c1.get("/api/stats")).json()
@@ -343,8 +427,9 @@ async def level(base: str, games: int, seconds: float, think: float,
         per_s.setdefault(int(stamp - start), []).append(x)
     worst = {k: round(max(v) * 1000) for k, v in sorted(per_s.items())}
 
-    def pct(q: float) -> float:
+    def pct(q: float, lat: list[float] = lat) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+    in_hostile = sorted(x for code in hostile_codes for x in by_room[code])
 
     return {"games": games, "setup_s": setup_s, "moves": counters["moves"],
             "errors": counters["errors"], "finished": counters["finished"],
@@ -358,7 +443,14 @@ async def level(base: str, games: int, seconds: float, think: float,
             # Server CPU per move in the measured window: what one free core could carry.
             "server_cpu_ms_per_move": window_cpu * 1000 / max(1, window_moves),
             "server_cpu_share": window_cpu / seconds,
-            "engine_cpu_share": engine_cpu / seconds}
+            "engine_cpu_share": engine_cpu / seconds,
+            "hostile_rooms": len(hostile_codes), "hostile_sockets": hostile_sockets,
+            "hostile_p99_ms": pct(0.99, in_hostile), "hostile_moves": len(in_hostile),
+            "hostile_frames_per_s": counters["hostile_frames"] / seconds,
+            "hostile_sent_per_s": counters["hostile_sent"] / seconds,
+            "hostile_connects": counters["hostile_connects"],
+            "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
+            "logins_per_s": logins}
 
 
 class PostgresCluster:
@@ -482,7 +574,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         cpu0 = cpu_seconds(proc.pid)
         try:
             r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
-                                  args.client_gc, min(args.ai_games, n), not args.no_lobby),
+                                  args.client_gc, min(args.ai_games, n), not args.no_lobby,
+                                  args.hostile_rooms, args.hostile_sockets, args.logins),
                             args.client_nice)
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
@@ -509,6 +602,14 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
               f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
               f"{r['engine_cpu_share']:.0%}), "
               f"{r['server_cpu_ms_per_move']:.2f} ms per move", flush=True)
+        if r["hostile_rooms"] or r["logins_per_s"]:
+            print(f"         hostile: {r['hostile_rooms']} rooms x {r['hostile_sockets']} "
+                  f"spectator sockets sending {r['hostile_sent_per_s']:.0f} frames/s "
+                  f"(receiving {r['hostile_frames_per_s']:.0f}/s, {r['hostile_connects']} "
+                  f"connections); round trip p99 in those "
+                  f"rooms {r['hostile_p99_ms']:.1f} ms ({r['hostile_moves']} moves); logins "
+                  f"{r['logins_per_s']:.0f}/s: {r['logins_ok']} ok, {r['logins_refused']} "
+                  f"refused", flush=True)
         if args.verbose:
             print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
     return results
@@ -531,6 +632,12 @@ def main() -> int:
                     help="games (of each level's N) against the AI, levels 1 and 2")
     ap.add_argument("--no-lobby", action="store_true",
                     help="no lobby socket per player (as the benchmark was before the lobby)")
+    ap.add_argument("--hostile-rooms", type=int, default=0,
+                    help="rooms (of the games between people) given hostile spectators")
+    ap.add_argument("--hostile-sockets", type=int, default=10,
+                    help="hostile spectator sockets per such room (default 10)")
+    ap.add_argument("--logins", type=float, default=0.0,
+                    help="logins a second beside the games (each a scrypt)")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "

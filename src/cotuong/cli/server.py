@@ -113,6 +113,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="engine time per position of a computer analysis (default 400)")
     p.add_argument("--lang", choices=("vi", "en"), default="vi",
                    help="language of what the command prints (default vi)")
+    p.add_argument("--ai-max-movetime", type=positive_int, default=None, metavar="MS",
+                   help="no AI move thinks longer than this (default 10000)")
+    p.add_argument("--ai-games-per-person", type=positive_int, default=None, metavar="N",
+                   help="unfinished AI games per person and per address (default 3)")
+    p.add_argument("--max-sockets-per-address", type=positive_int, default=None,
+                   metavar="N", help="open WebSockets per client address (default 32)")
+    p.add_argument("--max-connections-per-address", type=positive_int, default=None,
+                   metavar="N", help="open HTTP connections per client address (default 64)")
+    p.add_argument("--header-timeout", type=positive_seconds, default=None,
+                   metavar="SECONDS", help="request headers must arrive within this "
+                                           "(default 10)")
     p.set_defaults(func=_cmd_serve)
 
 
@@ -124,7 +135,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     from cotuong.server.settings import Settings
     from cotuong.server.web.app import create_app
-    from cotuong.server.web.runtime import tuned_runtime
+    from cotuong.server.web.runtime import guarded_h11, tuned_runtime
 
     settings = Settings.from_env(db=args.db, redis_url=args.redis,
                                  abandon_after_s=args.abandon_after,
@@ -135,7 +146,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                  engine_warmup=args.warmup,
                                  secure_cookies=args.secure_cookies,
                                  tournament_direct_entry=args.tournament_direct_entry,
-                                 analysis_movetime_ms=args.analysis_movetime)
+                                 analysis_movetime_ms=args.analysis_movetime,
+                                 ai_max_movetime_ms=args.ai_max_movetime,
+                                 ai_games_per_person=args.ai_games_per_person,
+                                 max_sockets_per_address=args.max_sockets_per_address,
+                                 max_connections_per_address=args.max_connections_per_address,
+                                 header_timeout_s=args.header_timeout)
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -174,9 +190,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             self.should_exit = True
 
     # Frames are a few KiB: per-message deflate would cost more CPU than it saves.
+    # Request headers within header_timeout_s, HTTP connections per address capped
+    # (docs/server.md, "Security"); headers are at most 16 KiB (uvicorn's default).
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
                             ws_per_message_deflate=False,
-                            timeout_graceful_shutdown=5)
+                            timeout_graceful_shutdown=5,
+                            http=guarded_h11(settings.header_timeout_s,
+                                             settings.max_connections_per_address))
     server = Server(config)
     # uvicorn turns SIGINT/SIGTERM into a graceful shutdown: sockets close, the app's
     # lifespan ends, the engine pool and database are shut down.

@@ -24,6 +24,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_LOGIN_LIMITED": ("Đăng nhập quá nhiều lần; hãy đợi một phút",
                           "too many login attempts; wait a minute"),
     "ERR_HELLO_FIRST": ("Hãy gửi hello trước", "send hello first"),
+    "ERR_HELLO_ONCE": ("Mỗi kết nối chỉ gửi hello một lần", "hello is sent once per connection"),
+    "ERR_TOO_MANY_SOCKETS": ("Địa chỉ này đã mở quá nhiều kết nối (tối đa {limit})",
+                             "too many connections from this address (at most {limit})"),
+    "ERR_AI_GAMES_LIMIT": ("Bạn đã có {limit} ván với máy chưa kết thúc; hãy kết thúc "
+                           "một ván trước", "you already have {limit} unfinished games "
+                           "against the computer; finish one first"),
+    "ERR_CHAT_LIMITED": ("Trò chuyện quá nhanh; hãy chậm lại", "chatting too fast; slow down"),
     "ERR_INTERNAL": ("Máy chủ gặp lỗi khi xử lý tin này; ván cờ không thay đổi",
                      "the server failed to handle this message; the game did not change"),
     # Rooms, games, seats.
@@ -120,6 +127,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "your rating ({rating}) is outside the challenge's range {low}-{high}"),
     "ERR_SEEK_LIMIT": ("Mỗi người chỉ được mở tối đa {limit} lời mời",
                        "at most {limit} open challenges per player"),
+    "ERR_SEEK_LIMIT_ADDRESS": ("Mỗi địa chỉ chỉ được mở tối đa {limit} lời mời",
+                               "at most {limit} open challenges from one address"),
     "ERR_BAD_CATEGORY": ("Loại ván phải là một trong: {choices}",
                          "category must be one of {choices}"),
     # The computer analysis of finished games.

@@ -102,6 +102,38 @@ class Settings:
     import_max_bytes: int = 256 * 1024
     imports_per_hour: int = 60
     imports_kept: int = 500
+    # Hardening against abuse without an account (docs/server.md, "Security").
+    # The AI: no move thinks longer than this, whatever the clock; untimed Thần thinks
+    # ``ai_untimed_ms``; each person (identity, and address) has one AI search in flight,
+    # and at most ``ai_games_per_person`` unfinished AI games.
+    ai_max_movetime_ms: int = 10_000
+    ai_untimed_ms: int = 5_000
+    ai_games_per_person: int = 3
+    # Sockets: at most this many open WebSockets per client address; a chat line per
+    # socket at ``chat_rate`` a second (burst ``chat_burst``); a room's state frames
+    # caused by people arriving or leaving go out at most every ``state_coalesce_s``.
+    max_sockets_per_address: int = 32
+    chat_rate: float = 1.0
+    chat_burst: int = 5
+    # Spectators' chat lines per room, all spectators together (players' are not counted).
+    room_chat_rate: float = 2.0
+    room_chat_burst: int = 10
+    # ``sync`` and a repeated ``hello`` each build a full state for their socket: the
+    # page sends neither in normal use, so a few are enough.
+    sync_rate: float = 0.5
+    sync_burst: int = 3
+    state_coalesce_s: float = 0.25
+    # HTTP: tournament pages (they replay an event log) per address; per-address
+    # analyses; open HTTP connections per address; request headers must arrive within
+    # ``header_timeout_s``.
+    page_rate: float = 2.0
+    page_burst: int = 20
+    analysis_per_address: int = 4
+    max_seeks_per_address: int = 6
+    max_connections_per_address: int = 64
+    header_timeout_s: float = 10.0
+    # Memory: rooms nobody watches are forgotten (they stay stored) every ``evict_every_s``.
+    evict_every_s: float = 60.0
 
     @property
     def abandon_after_ms(self) -> int:

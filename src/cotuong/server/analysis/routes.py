@@ -23,11 +23,13 @@ def analysis_router(analyses: Analyses,
     router = APIRouter(prefix="/api")
 
     @router.post("/games/{game_id}/analysis")
-    async def request_analysis(response: Response, game_id: int = Path(ge=1, le=MAX_ID),
+    async def request_analysis(request: Request, response: Response,
+                               game_id: int = Path(ge=1, le=MAX_ID),
                                who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         """Queue the computer analysis of a finished game (202; 200 when it was already
         queued, running or done)."""
-        view, queued = await analyses.request(game_id, who.identity)
+        address = request.client.host if request.client else None
+        view, queued = await analyses.request(game_id, who.identity, address)
         response.status_code = 202 if queued else 200
         return view
 

@@ -53,6 +53,9 @@ class Analyses:
         self._running: dict[int, asyncio.Task[None]] = {}
         self._leases: asyncio.Task[None] | None = None
         self._views: dict[int, dict[str, Any]] = {}
+        # The client address of each analysis this process queued and still runs: a
+        # guest identity costs nothing, so the per-person limit holds per address too.
+        self._addresses: dict[int, str] = {}
 
     @property
     def _lease_ms(self) -> int:
@@ -93,8 +96,10 @@ class Analyses:
             await self.database.run(self.store.renew, self.owner, 0)
 
     # ---------------------------------------------------------------- requests
-    async def request(self, game_id: int, identity: str) -> tuple[dict[str, Any], bool]:
-        """Queue the analysis of a finished game (idempotent): ``(view, queued_now)``."""
+    async def request(self, game_id: int, identity: str,
+                      address: str | None = None) -> tuple[dict[str, Any], bool]:
+        """Queue the analysis of a finished game (idempotent): ``(view, queued_now)``; at
+        most ``analysis_per_user`` per person and ``analysis_per_address`` per address."""
         store = self.database.store
         game = await self.database.run(store.game, game_id)
         if game is None:
@@ -104,6 +109,10 @@ class Analyses:
         if self.engine is None:
             raise ServiceError("ENGINE_UNAVAILABLE")
         s = self.settings
+        if address is not None and game_id not in self._running:
+            mine = sum(1 for g, a in self._addresses.items() if a == address)
+            if mine >= s.analysis_per_address:
+                raise ServiceError("ANALYSIS_LIMIT", limit=s.analysis_per_address)
         try:
             row, queued = await self.database.run(
                 self.store.request, game_id, identity, self.clock.now_ms(), self.owner,
@@ -115,6 +124,8 @@ class Analyses:
         if queued:
             self._views.pop(game_id, None)
             self._launch(game_id)
+            if address is not None:
+                self._addresses[game_id] = address
         return await self._view(row), queued
 
     async def view(self, game_id: int) -> dict[str, Any]:
@@ -173,6 +184,7 @@ class Analyses:
                                         f"{type(exc).__name__}: {exc}", self.clock.now_ms())
         finally:
             self._running.pop(game_id, None)
+            self._addresses.pop(game_id, None)
 
     async def _analyse(self, game_id: int) -> None:
         assert self.engine is not None

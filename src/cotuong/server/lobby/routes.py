@@ -59,7 +59,8 @@ def lobby_router(lobby: Lobby, acc: Accounts, settings: Settings) -> APIRouter:
     async def create_seek(body: SeekBody, request: Request,
                           who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
         """An open challenge; with ``quick`` paired at once when one fits (``paired``)."""
-        return await lobby.create(who, body, base_url(request), lang(request))
+        address = request.client.host if request.client else None
+        return await lobby.create(who, body, base_url(request), lang(request), address)
 
     @router.delete("/api/seeks/{seek_id}")
     async def cancel_seek(seek_id: str = Path(pattern=SEEK_ID),

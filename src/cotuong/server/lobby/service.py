@@ -70,6 +70,8 @@ class Lobby:
         self.background = Background("lobby")  # grace timers keyed by identity
         self.members: set[Member] = set()
         self.seeks: dict[str, Seek] = {}
+        # The client address each seek of this process came from (per-address limit).
+        self._seek_addresses: dict[str, str] = {}
         self._lock = asyncio.Lock()
         self._paired: dict[str, list[tuple[int, str]]] = {}  # identity -> [(until, frame)]
         # The usernames of the accounts seen on a lobby socket (their display names are
@@ -166,9 +168,10 @@ class Lobby:
 
     # ------------------------------------------------------------ seeks
     async def create(self, player: Player, body: SeekBody, base_url: str,
-                     lang: str = "vi") -> dict[str, Any]:
+                     lang: str = "vi", address: str | None = None) -> dict[str, Any]:
         """A new seek (``{"seek_id", "seek", "paired"}``); a quick one that fits an open
-        seek is paired at once (``paired``: the seat, as joining a room gives)."""
+        seek is paired at once (``paired``: the seat, as joining a room gives). At most
+        ``max_seeks`` per person and ``max_seeks_per_address`` per client address."""
         try:
             tc = TimeControl.from_json(body.time_control.model_dump()) \
                 if body.time_control else None
@@ -199,8 +202,16 @@ class Lobby:
             mine = sum(1 for s in self.seeks.values() if s.identity == player.identity)
             if mine >= self.settings.max_seeks:
                 raise ServiceError("BAD_REQUEST", "ERR_SEEK_LIMIT", limit=self.settings.max_seeks)
+            if address is not None:
+                self._seek_addresses = {i: a for i, a in self._seek_addresses.items()
+                                        if i in self.seeks}
+                limit = self.settings.max_seeks_per_address
+                if sum(1 for a in self._seek_addresses.values() if a == address) >= limit:
+                    raise ServiceError("BAD_REQUEST", "ERR_SEEK_LIMIT_ADDRESS", limit=limit)
             await self.database.run(seek_store.add_seek, self.engine, seek.to_row())
             self.seeks[seek.id] = seek
+            if address is not None:
+                self._seek_addresses[seek.id] = address
         if not self._present(player.identity):
             self._start_grace(player.identity)
         await self._changed()

@@ -14,7 +14,7 @@ from cotuong.server.play.protocol import Color, Slot, Status
 from cotuong.server.play.table import GameTable
 from cotuong.server.play.values import Change, Notice
 
-__all__ = ["player_back", "player_left", "resume", "seat_guest"]
+__all__ = ["mark_absent", "player_back", "player_left", "resume", "seat_guest"]
 
 
 def seat_guest(t: GameTable, identity: str, name: str, now: int) -> Change:
@@ -27,6 +27,22 @@ def seat_guest(t: GameTable, identity: str, name: str, now: int) -> Change:
     change = t.saved(**extra)
     change.events.append(Notice("player_joined", color=t.color_of(Slot.GUEST)))
     return change
+
+
+def mark_absent(t: GameTable, connected: dict[str, bool], now: int) -> bool:
+    """A seated human with no socket (``connected`` by slot) in a game that has started
+    is away from ``now`` (the abandonment window opens), also one who never came: a room
+    made over REST whose players never connect ends by itself. A tournament's board is
+    judged by its no-show rule instead. Whether anyone was marked."""
+    if t.status is not Status.PLAYING or t.room.event:
+        return False
+    marked = False
+    for slot in (Slot.HOST, Slot.GUEST):
+        color = t.color_of(slot)
+        if not t.is_ai(color) and not connected[slot] and color not in t.disconnected:
+            t.disconnected[color] = now
+            marked = True
+    return marked
 
 
 def player_back(t: GameTable, color: Color) -> Change:

@@ -8,6 +8,7 @@ game actions, which :class:`~cotuong.server.play.service.GameService` carries ou
 
 from __future__ import annotations
 
+import time
 from typing import Any, Literal
 
 from fastapi import WebSocket
@@ -38,6 +39,7 @@ from cotuong.server.realtime import (
     refuse,
     serve_frames,
 )
+from cotuong.server.security import TokenBucket
 
 __all__ = ["serve_room_socket"]
 
@@ -59,9 +61,20 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
     await websocket.accept()
     member = games.sockets.join(code, who.identity if who else None,
                                 who.name if who else None, room.lang)
+    settings = games.settings
+    chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst,
+                              float(settings.chat_burst), time.monotonic())
+    sync_bucket = TokenBucket(settings.sync_rate, settings.sync_burst,
+                              float(settings.sync_burst), time.monotonic())
+
+    def state_asked() -> None:
+        if not sync_bucket.take(time.monotonic()):
+            raise ServiceError("RATE_LIMITED")
 
     async def handle(m: Member, msg: Any) -> None:
         if isinstance(msg, Hello):
+            if m.greeted:
+                state_asked()
             await hello(games, m, msg.secret or websocket.cookies.get(f"cotuong_seat_{code}"),
                         msg.lang)
         elif not m.greeted:
@@ -69,8 +82,13 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         elif isinstance(msg, Ping):
             m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
         elif isinstance(msg, Sync):
+            state_asked()
             games.push_state(m, await games.current(m.code))
         elif isinstance(msg, Chat):
+            now = time.monotonic()
+            if not chat_bucket.take(now) or (m.slot is None and
+                                             not games.spectator_chat.allow(m.code, now)):
+                raise ServiceError("RATE_LIMITED", "ERR_CHAT_LIMITED")
             await chat(games, m, msg.text)
         else:
             await games.act(m, msg)
@@ -82,27 +100,41 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
 
 async def hello(games: GameService, member: Member, secret: str | None, lang: str | None) -> None:
     """Greet a socket: a valid seat secret seats it, anything else makes a spectator
-    (with a ``BAD_SECRET`` error when a secret was given but is not valid)."""
+    (with a ``BAD_SECRET`` error when a secret was given but is not valid).
+
+    The room hears of a socket once: a repeated ``hello`` may change the socket's
+    language and is answered to it alone (``welcome`` and ``state``); one that would
+    change its seat is refused (``HELLO_ONCE``: reconnect to present another secret)."""
     t = await games.current(member.code)
     slot = None
-    member.lang = lang
+    bad = False
     if secret:
         fields = games.signer.verify(secret, "seat", games.clock.now_ms())
         if fields is None or len(fields) != 2 or fields[0] != member.code:
-            member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
+            bad = True
         else:
             slot = fields[1]
+    again = member.greeted
+    if again and slot != member.slot and not (bad and member.slot is None):
+        raise ServiceError("HELLO_ONCE")
+    member.lang = lang
+    if bad:
+        member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
     member.greeted = True
     was = games.sockets.connected(member.code)
     member.slot = slot
     role: Color | Literal["spectator"] = t.color_of(slot) if slot else "spectator"
     member.push(frame(Welcome(role=role, slot=Slot(slot) if slot else None, game_id=t.id,
                               server_time_ms=games.clock.now_ms()).model_dump()))
+    if again:
+        games.push_state(member, t)  # to this socket alone
+        return
     if slot is not None and not was[slot]:
         async with games.locked(member.code) as t:
             await games.commit(t, presence.player_back(t, t.color_of(slot)))
     else:
-        await games.publish(t)
+        games.push_state(member, t)  # this socket's first state, now
+        games.publish_soon(member.code)  # the others: the spectator count, coalesced
 
 
 async def leave(games: GameService, member: Member) -> None:
@@ -116,7 +148,7 @@ async def leave(games: GameService, member: Member) -> None:
                 await games.commit(t, presence.player_left(
                     t, t.color_of(slot), games.clock.now_ms()))
             else:
-                await games.publish(t)
+                games.publish_soon(member.code)
     except ServiceError:
         pass
     finally:

@@ -131,13 +131,26 @@ class Rooms:
             "ws_url": f"/ws/rooms/{room.code}",
         }
 
-    async def create(self, player: Player, opts: dict[str, Any],
-                     base_url: str) -> dict[str, Any]:
+    async def create(self, player: Player, opts: dict[str, Any], base_url: str,
+                     address: str | None = None) -> dict[str, Any]:
+        """A room hosted by ``player`` (from client ``address``): at most
+        ``ai_games_per_person`` unfinished AI games per person and per address."""
         o = validate_room_options(opts)
         if o["rated"] and not player.account:
             raise ServiceError("RATED_NEEDS_ACCOUNT")
-        room, t = await self._open(player, None, o)
+        limit = self.games.settings.ai_games_per_person
+        if o["opponent"] == "ai" and self._ai_games(player.identity, address) >= limit:
+            raise ServiceError("AI_GAMES_LIMIT", limit=limit)
+        room, t = await self._open(player, None, o, address)
         return {**self.seat_reply(room, t, "host", base_url), "room": await self.view(room.code)}
+
+    def _ai_games(self, identity: str, address: str | None) -> int:
+        """Unfinished AI games in memory made by ``identity`` or from ``address``."""
+        made_from = self.games.addresses
+        return sum(1 for t in self.games.live_tables()
+                   if t.room.opponent == "ai" and not t.over
+                   and (t.room.host_id == identity
+                        or (address is not None and made_from.get(t.room.code) == address)))
 
     async def create_paired(self, host: Player, guest: Player, opts: dict[str, Any],
                             base_url: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -157,8 +170,8 @@ class Rooms:
         room, t = await self._open(red, black, o)
         return room.code, t.id
 
-    async def _open(self, player: Player, guest: Player | None,
-                    o: dict[str, Any]) -> tuple[RoomState, GameTable]:
+    async def _open(self, player: Player, guest: Player | None, o: dict[str, Any],
+                    address: str | None = None) -> tuple[RoomState, GameTable]:
         code = await self._new_code()
         color = o["color"] if o["color"] != "random" else secrets.choice(("red", "black"))
         ai = o["opponent"] == "ai"
@@ -175,7 +188,7 @@ class Rooms:
         }
         await self.database.run(self.store.create_room, row)
         room = RoomState.from_row(row)
-        self.games.adopt_room(room)
+        self.games.adopt_room(room, address)
         t = await self.games.start_game(room, "host" if color == "red" else "guest")
         return room, t
 

@@ -49,7 +49,8 @@ def play_router(games: GameService, rooms: Rooms, acc: Accounts, settings: Setti
     @router.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request, response: Response,
                           who: Player = Depends(player)) -> dict[str, Any]:  # noqa: B008 (FastAPI idiom)
-        reply = await rooms.create(who, body.model_dump(), base_url(request))
+        address = request.client.host if request.client else None
+        reply = await rooms.create(who, body.model_dump(), base_url(request), address)
         set_seat_cookie(acc, response, reply["code"], reply["secret"])
         return reply
 

@@ -41,9 +41,9 @@ from cotuong.server.play.protocol import (
 )
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
-from cotuong.server.play.views import load_ratings, state_frame
-from cotuong.server.realtime import Broker, Member, Sockets, frame, localized
-from cotuong.server.security import Signer
+from cotuong.server.play.views import load_ratings, move_percentiles, state_frame
+from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
+from cotuong.server.security import RateLimiter, Signer
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database, RecordMove, SetMeta, Together, Write, ends_game
 from cotuong.server.timecontrol import ClockState
@@ -70,7 +70,14 @@ class GameService:
         self.ai = AiPlayer(engines, settings, clock, self.background, self)
         self.games: dict[int, GameTable] = {}
         self.rooms: dict[str, RoomState] = {}
+        # The client address that created each room (in memory only): AI limits are kept
+        # per address as well as per person, since a guest identity costs nothing.
+        self.addresses: dict[str, str] = {}
+        # Who-is-watching changes publish a room's state at most once a period.
+        self.coalescer = Coalescer(self.background, settings.state_coalesce_s,
+                                   self._publish_current)
         self._locks: dict[int, asyncio.Lock] = {}
+        self.spectator_chat = RateLimiter(settings.room_chat_rate, settings.room_chat_burst)
         # Seconds from a move message's arrival to its state being published (the last
         # 10,000), for /api/stats: the server's share of the round trip.
         self.move_seconds: collections.deque[float] = collections.deque(maxlen=10_000)
@@ -81,9 +88,23 @@ class GameService:
         """The game tables in memory (live games, and finished ones still watched)."""
         return list(self.games.values())
 
-    def adopt_room(self, room: RoomState) -> None:
+    def adopt_room(self, room: RoomState, address: str | None = None) -> None:
         """Keep a newly created room in memory (its first game is started next)."""
         self.rooms[room.code] = room
+        if address is not None:
+            self.addresses[room.code] = address
+
+    # ------------------------------------------------------------ the AI's people
+    def attended(self, t: GameTable) -> bool:
+        """Whether an AI game's human has a socket open here (with several processes the
+        socket may be on another one: always yes)."""
+        if t.room.opponent != "ai" or self.broker.shared:
+            return True
+        return self.sockets.connected(t.room.code)["host"]
+
+    def ai_keys(self, t: GameTable) -> tuple[str, ...]:
+        address = self.addresses.get(t.room.code)
+        return (f"id:{t.room.host_id}",) + ((f"ip:{address}",) if address else ())
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -99,11 +120,20 @@ class GameService:
                 await self.commit(t, presence.resume(t, now, down), publish=False)
                 self._schedule(t)  # a waiting room's expiry too
         self.background.spawn(self._beat())
+        self.background.spawn(self._sweep())
 
     async def _beat(self) -> None:
         while True:
             await self.database.write(SetMeta("heartbeat_ms", str(self.clock.now_ms())))
             await asyncio.sleep(self.settings.heartbeat_s)
+
+    async def _sweep(self) -> None:
+        """Forget, now and then, the rooms nobody watches whose games are over: a room made
+        or read over REST has no socket whose leaving would forget it."""
+        while True:
+            await asyncio.sleep(self.settings.evict_every_s)
+            for code in list(self.rooms):
+                self.evict_if_idle(code)
 
     async def stop(self) -> None:
         if self.background.stopping:
@@ -178,6 +208,8 @@ class GameService:
                 self._locks.pop(game_id, None)
         if not any(t.room.code == code for t in self.games.values()):
             self.rooms.pop(code, None)
+            self.addresses.pop(code, None)
+            self.coalescer.forget(code)
 
     # ------------------------------------------------ commit and publish
     async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
@@ -219,6 +251,7 @@ class GameService:
         for n in events or ():
             texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
             await self.broker.publish(code, localized(lang, texts))
+        self.coalescer.sent(code)  # this state supersedes a pending one
         state = self.state(t)
         if any(w["texts"].get(x, w["text"]) != w["text"]
                for w in t.warnings for x in LANGS):
@@ -226,6 +259,16 @@ class GameService:
             await self.broker.publish(code, localized(lang, texts))
         else:
             await self.broker.publish(code, frame(state))
+
+    def publish_soon(self, code: str) -> None:
+        """Publish room ``code``'s state for a change of who is watching, at most once
+        per ``state_coalesce_s``: a crowd arriving costs the players one frame a period."""
+        self.coalescer.soon(code)
+
+    async def _publish_current(self, code: str) -> None:
+        with contextlib.suppress(ServiceError):  # the room was forgotten meanwhile
+            if code in self.rooms:
+                await self.publish(await self.current(code))
 
     def push_state(self, member: Member, t: GameTable) -> None:
         member.push(frame(self.state(t, member.lang)))
@@ -265,17 +308,10 @@ class GameService:
 
     def stats(self) -> dict[str, Any]:
         """Live games, sockets, and server-side move handling time percentiles."""
-        times = sorted(self.move_seconds)
-
-        def pct(q: float) -> float | None:
-            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
-                if times else None
         return {"live_games": sum(1 for t in self.games.values()
                                   if t.status is Status.PLAYING),
-                "engine": self.ai.stats(),
-                "sockets": self.sockets.count(),
-                "moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
-                "move_ms_max": pct(1.0)}
+                "engine": self.ai.stats(), "sockets": self.sockets.count(),
+                **move_percentiles(self.move_seconds)}
 
     # ------------------------------------------------------------ games
     async def start_game(self, room: RoomState, red_slot: str,
@@ -303,6 +339,8 @@ class GameService:
         self.games[game_id] = t
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
+        if presence.mark_absent(t, self.sockets.connected(room.code), now):
+            await self.commit(t, t.saved(), publish=rematch)  # and its timer
         self.ai.maybe_move(t)
         return t
 
@@ -315,9 +353,12 @@ class GameService:
             room.guest_id, room.guest_name = identity, name
             await self.database.run(self.database.store.update_room, code,
                                     {"guest_id": identity, "guest_name": name})
-            change = presence.seat_guest(t, identity, name, self.clock.now_ms())
+            now = self.clock.now_ms()
+            change = presence.seat_guest(t, identity, name, now)
             await load_ratings(self.database, t)  # the newcomer's rating, for the names
             await self.commit(t, change)
+            if presence.mark_absent(t, self.sockets.connected(code), now):  # not here yet
+                await self.commit(t, t.saved(), publish=False)
 
     # ------------------------------------------------------------ timers
     def _schedule(self, t: GameTable) -> None:

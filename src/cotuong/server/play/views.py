@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from cotuong.server.play.protocol import Color, Status
@@ -146,3 +147,18 @@ async def load_ratings(database: Database, t: GameTable) -> None:
                 "delta": round(r["rating_after"]) - round(r["rating_before"]),
                 "rd": round(r["rd_after"]), "category": r["category"]}
             for c, r in by_color.items() if r is not None}
+
+
+def move_percentiles(seconds: Iterable[float]) -> dict[str, Any]:
+    """``/api/stats``' move handling times (ms): how many, p50, p99 and the maximum.
+
+    >>> move_percentiles([0.001, 0.002, 0.010])["move_ms_max"]
+    10.0
+    """
+    times = sorted(seconds)
+
+    def pct(q: float) -> float | None:
+        return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
+            if times else None
+    return {"moves_timed": len(times), "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99),
+            "move_ms_max": pct(1.0)}

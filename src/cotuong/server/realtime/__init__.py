@@ -2,6 +2,7 @@
 the frame loop every socket runs, and the wire basics every protocol shares."""
 
 from cotuong.server.realtime.broker import Broker, frame, make_broker
+from cotuong.server.realtime.coalesce import Coalescer
 from cotuong.server.realtime.frame_loop import error_frame, refuse, serve_frames
 from cotuong.server.realtime.sockets import Member, Sockets, localized
 from cotuong.server.realtime.wire import (
@@ -20,6 +21,7 @@ from cotuong.server.realtime.wire import (
     parse_frame,
 )
 
-__all__ = ["Broker", "ClientFrame", "ErrorFrame", "Frame", "Hello", "Lang", "Member", "Ping",
-           "Pong", "Reason", "Sockets", "StrEnum", "Sync", "decode", "error_frame", "frame",
-           "localized", "make_broker", "message_ref", "parse_frame", "refuse", "serve_frames"]
+__all__ = ["Broker", "ClientFrame", "Coalescer", "ErrorFrame", "Frame", "Hello", "Lang",
+           "Member", "Ping", "Pong", "Reason", "Sockets", "StrEnum", "Sync", "decode",
+           "error_frame", "frame", "localized", "make_broker", "message_ref", "parse_frame",
+           "refuse", "serve_frames"]

@@ -71,6 +71,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
                          time.monotonic())
     violations = 0
+    told = -1.0  # when this socket was last told it is over a rate
     try:
         while not writer.done():
             message = await websocket.receive()
@@ -79,15 +80,23 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
             ref = None
             try:
                 if not bucket.take(time.monotonic()):
-                    violations += 1
-                    if violations > settings.ws_max_violations:
-                        await websocket.close(1008)
-                        break
                     raise ServiceError("RATE_LIMITED")
                 data = _decoded(_text(message, settings.max_message_bytes))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
+                # Over any rate (the socket's, or a handler's: chat, sync): a socket that
+                # keeps at it is closed, so flooding costs a reconnection every time.
+                if exc.code == "RATE_LIMITED":
+                    violations += 1
+                    if violations > settings.ws_max_violations:
+                        await websocket.close(1008)
+                        break
+                    # Told at most once a second: a flood is not answered frame by frame.
+                    now = time.monotonic()
+                    if now - told < 1.0:
+                        continue
+                    told = now
                 member.push(error_frame(exc, member.text_lang, ref))
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise

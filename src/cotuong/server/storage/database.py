@@ -6,6 +6,11 @@ database, and SQLite sees one writer). Writes that arrive while a batch is being
 committed go together in the next one: under load, one commit carries many moves, and
 each writer still waits until its own write is committed.
 
+Slow work that is not a game's — password hashing (scrypt), the replay of a tournament's
+event log for a page — runs on a second thread (:meth:`Database.compute`,
+:meth:`Database.read`), so a burst of logins or page views never queues in front of a
+move's commit.
+
 >>> import asyncio
 >>> from cotuong.server.storage.store import Store
 >>> async def demo():
@@ -26,6 +31,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from sqlalchemy.pool import StaticPool
+
 from cotuong.server.storage.store import Store
 from cotuong.server.storage.writes import SetMeta, Write
 
@@ -41,6 +48,11 @@ class Database:
         self.store = store
         self.inline_writes = inline_writes
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-db")
+        # One thread beside it: slow work is serialised there (one core at most), never
+        # ahead of the game writes.
+        self._aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-aside")
+        # An in-memory SQLite has one connection, which the database thread owns.
+        self._one_connection = isinstance(store.engine.pool, StaticPool)
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing = False
         self._flush_task: asyncio.Task[None] | None = None
@@ -49,6 +61,18 @@ class Database:
         """Run a blocking store call on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        """Slow work that touches no database (hashing a password), on the side thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._aside, fn, *args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """A slow read (a tournament's log replayed) on the side thread, with its own
+        connection; on an in-memory SQLite, on the database thread."""
+        loop = asyncio.get_running_loop()
+        executor = self._thread if self._one_connection else self._aside
+        return await loop.run_in_executor(executor, fn, *args)
 
     async def write(self, op: Write) -> None:
         """A write (:mod:`cotuong.server.storage.writes`), committed (with whatever else is waiting)
@@ -92,4 +116,5 @@ class Database:
 
     async def close(self) -> None:
         await self.drain()
+        self._aside.shutdown(wait=True)
         self._thread.shutdown(wait=True)

@@ -105,7 +105,7 @@ class Tournaments:
     # ------------------------------------------------------------ reading
     async def load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
         """The row and the tournament (its log replayed), or ``TOURNAMENT_NOT_FOUND``."""
-        found = await self.database.run(ts.load, self.engine, tid)
+        found = await self.database.read(ts.load, self.engine, tid)  # beside game writes
         if found is None:
             raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
         return found

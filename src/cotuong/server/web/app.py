@@ -24,14 +24,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
 from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
-from cotuong.server.realtime import Sockets, make_broker
+from cotuong.server.realtime import Sockets, error_frame, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
 from cotuong.server.storage import Database, Store, database_url
@@ -155,7 +155,9 @@ def create_app(settings: Settings, store: Store | None = None,
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
     login_limiter = RateLimiter(settings.login_rate, settings.login_burst)
 
+    pages = RateLimiter(settings.page_rate, settings.page_burst)
     app.add_middleware(_Guard, limiter=limiter, max_body=settings.max_body_bytes,
+                       pages=pages, max_sockets=settings.max_sockets_per_address,
                        big_bodies={"/api/imports": settings.import_max_bytes})
     # Added last, so it runs first: its headers are on every response, refusals included.
     own = {o for o in (origin_of(settings.public_url), *map(origin_of, settings.allowed_origins))
@@ -238,30 +240,97 @@ def create_app(settings: Settings, store: Store | None = None,
 
 
 class _Guard:
-    """Rate limit per client address and a body-size cap on ``/api/`` (plain ASGI: the
-    WebSocket path and static files pass straight through)."""
+    """Rate limits per client address and a body-size cap on ``/api/`` (plain ASGI: the
+    WebSocket path and static files pass straight through).
+
+    The body is read here, whatever its framing (``Content-Length`` or chunked), and
+    refused as soon as it passes ``max_body``: a declared length is not trusted, and
+    nothing bigger than the cap is ever held in memory. The app then reads the buffered
+    body. Tournament pages (each replays an event log) have their own, slower rate."""
 
     def __init__(self, app: ASGIApp, limiter: RateLimiter, max_body: int,
+                 pages: RateLimiter | None = None, max_sockets: int = 0,
                  big_bodies: dict[str, int] | None = None) -> None:
         self.app = app
         self.limiter = limiter
         self.max_body = max_body
         self.big_bodies = big_bodies or {}  # paths with their own cap (pasted games)
+        self.pages = pages
+        self.max_sockets = max_sockets  # open WebSockets per address (0: no limit)
+        self.sockets: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
-            client = scope.get("client")
-            host = client[0] if client else "?"
-            error = None
+        if scope["type"] == "websocket" and self.max_sockets:
+            await self._socket(scope, receive, send)
+            return
+        if scope["type"] != "http" or not scope["path"].startswith(("/api/", "/tournaments")):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        host = client[0] if client else "?"
+        headers = Headers(scope=scope)
+        now = time.monotonic()
+        error = None
+        page = (self.pages is not None and scope["method"] == "GET"
+                and "tournaments" in scope["path"].split("/")[1:3])
+        if (scope["path"].startswith("/api/") and not self.limiter.allow(host, now)) or \
+                (page and self.pages is not None and not self.pages.allow(host, now)):
+            error = ServiceError("RATE_LIMITED")
+        cap = self.big_bodies.get(scope["path"], self.max_body)
+        if error is None:
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > cap):
+                error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=cap)
+        body = b""
+        if error is None:
+            body, error = await self._body(receive, cap)
+        if error is not None:
+            await _error(error, headers.get("accept-language"))(scope, receive, send)
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # e.g. http.disconnect
+        await self.app(scope, replay, send)
+
+    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Count the address's open sockets; one too many is accepted, told why in an
+        ``error`` frame (a browser sees nothing of a refused handshake) and closed."""
+        client = scope.get("client")
+        host = client[0] if client else "?"
+        if self.sockets.get(host, 0) >= self.max_sockets:
             headers = Headers(scope=scope)
-            if not self.limiter.allow(host, time.monotonic()):
-                error = ServiceError("RATE_LIMITED")
-            else:
-                length = headers.get("content-length")
-                cap = self.big_bodies.get(scope["path"], self.max_body)
-                if length is not None and (not length.isdigit() or int(length) > cap):
-                    error = ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=cap)
-            if error is not None:
-                await _error(error, headers.get("accept-language"))(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+            error = ServiceError("TOO_MANY_SOCKETS", limit=self.max_sockets)
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.send",
+                            "text": error_frame(error, lang_of(headers.get("accept-language")))})
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        self.sockets[host] = self.sockets.get(host, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.sockets[host] -= 1
+            if not self.sockets[host]:
+                del self.sockets[host]
+
+    async def _body(self, receive: Receive, cap: int) -> tuple[bytes, ServiceError | None]:
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"", ServiceError("BAD_REQUEST", "ERR_BAD_REQUEST", where="body",
+                                         detail="disconnected")
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > cap:
+                return b"", ServiceError("TOO_LARGE", "ERR_TOO_LARGE_BODY", limit=cap)
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks), None

@@ -36,6 +36,12 @@ import sys
 import threading
 from collections.abc import Iterator
 
+# The connection limits below the app, beside the process tuning: both are what
+# ``cotuong serve`` sets up around the app (the CLI imports them from here).
+from cotuong.server.web.connections import guarded_h11
+
+__all__ = ["guarded_h11", "tuned_runtime"]
+
 FULL_COLLECTION_EVERY_S = 300.0
 YOUNG_THRESHOLDS = (100, 1)
 _NEVER = 1_000_000_000  # a full-collection threshold that is never reached

@@ -1,7 +1,10 @@
 """Engine work in local worker processes, so the event loop never waits for a search.
 
 Each worker process holds one engine (:class:`~cotuong.server.workers.jobs.WorkerEngines`)
-and does one job at a time; jobs wait in one queue, AI moves ahead of analyses. At
+and does one job at a time; jobs wait in one queue: short AI moves (the lower levels'),
+then long ones, then analyses, each in the order they came. A started AI move whose
+asker gives up (its game ended, its room was left) is stopped by ending its worker
+process, which is replaced, when more than a second of its search was left. At
 :meth:`EnginePool.start` the workers are spawned and, with ``warm``, warm their engine up in
 the background (the built-in engine's compiled search loads or compiles on first use):
 the server accepts connections at once and a job that comes early simply waits for a warm
@@ -43,7 +46,9 @@ from cotuong.server.workers.jobs import (
 )
 
 log = logging.getLogger("cotuong.server.engine")
-MOVE_PRIORITY, ANALYSIS_PRIORITY, STOP_PRIORITY = 0, 1, 2
+MOVE_PRIORITY, LONG_MOVE_PRIORITY, ANALYSIS_PRIORITY, STOP_PRIORITY = 0, 1, 2, 3
+SHORT_MOVE_MS = 2000  # a move this quick goes ahead of Thần's long ones
+STOP_WORTH_S = 1.0  # a cancelled search with less left is let finish (respawning costs ~2 s)
 ATTEMPTS = 2  # a job whose worker died is tried once more, on a fresh worker
 
 
@@ -84,6 +89,8 @@ class _Task:
     on_progress: Progress | None = field(compare=False, default=None)
     attempts: int = field(compare=False, default=0)
     started: bool = field(compare=False, default=False)
+    started_at: float = field(compare=False, default=0.0)
+    cancelled: bool = field(compare=False, default=False)
 
 
 class _WorkerDied(Exception):
@@ -101,6 +108,7 @@ class _Worker:
         self.conn: Connection | None = None
         self.idle = False  # waiting for a job: it takes the stop token and exits cleanly
         self.ready = False  # its process is warm and serving
+        self.current: _Task | None = None  # the job it is doing
         self.thread = threading.Thread(target=self._serve, name=f"cotuong-engine-{index}",
                                        daemon=True)
 
@@ -161,11 +169,15 @@ class _Worker:
                 if not task.future.set_running_or_notify_cancel():
                     continue  # its caller gave up while it waited
                 task.started = True
+            task.started_at = time.monotonic()
+            self.current = task
             try:
                 task.future.set_result(self._do(task))
             except _WorkerDied as exc:
                 task.attempts += 1
-                if task.attempts >= ATTEMPTS or self.pool.closing:
+                if task.cancelled:
+                    task.future.set_exception(EngineJobError("the job was cancelled"))
+                elif task.attempts >= ATTEMPTS or self.pool.closing:
                     task.future.set_exception(EngineJobError(
                         f"the engine worker died twice on this job ({exc})"))
                 else:
@@ -175,6 +187,8 @@ class _Worker:
                 return not self.pool.closing
             except EngineJobError as exc:
                 task.future.set_exception(exc)
+            finally:
+                self.current = None
 
     def _do(self, task: _Task) -> Any:
         assert self.conn is not None
@@ -336,10 +350,39 @@ class EnginePool:
                     loop.call_soon_threadsafe(on_progress, n)
 
         fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        priority = MOVE_PRIORITY if isinstance(job, MoveJob) else ANALYSIS_PRIORITY
-        self.tasks.put(_Task(priority, next(self._seq), job, fut, progress))
-        result: str | tuple[PositionEval, ...] = await asyncio.wrap_future(fut)
+        priority = ANALYSIS_PRIORITY
+        if isinstance(job, MoveJob):
+            priority = MOVE_PRIORITY if job.movetime_ms <= SHORT_MOVE_MS \
+                else LONG_MOVE_PRIORITY
+        task = _Task(priority, next(self._seq), job, fut, progress)
+        self.tasks.put(task)
+        try:
+            result: str | tuple[PositionEval, ...] = await asyncio.wrap_future(fut)
+        except asyncio.CancelledError:
+            self._cancel(task)  # a waiting job is simply skipped (its future is cancelled)
+            raise
         return result
+
+    def _cancel(self, task: _Task) -> None:
+        """Stop a started AI move whose asker gave up, if enough of its search is left."""
+        if not task.started or task.future.done() or not isinstance(task.job, MoveJob):
+            return
+        left = task.job.movetime_ms / 1000 - (time.monotonic() - task.started_at)
+        if left < STOP_WORTH_S:
+            return
+        for w in self._workers:
+            process = w.process
+            if w.current is task and process is not None:
+                task.cancelled = True
+                log.info("engine worker %d: a cancelled search stopped (%.1f s left)",
+                         w.index, left)
+                with contextlib.suppress(Exception):
+                    process.terminate()
+                return
+
+    def waiting(self) -> int:
+        """Jobs in the queue (for the stats and tests)."""
+        return self.tasks.qsize()
 
     async def best_move(self, level: int, start_fen: str, moves: list[str],
                         movetime_ms: int) -> str:
