@@ -87,6 +87,7 @@ def test_a_late_move_is_refused_and_flags() -> None:
             async with socket_to(srv, host["code"], host["secret"]) as red, \
                     socket_to(srv, host["code"], guest["secret"]) as black:
                 await red.send(type="move", move="h2e2", ply=0)
+                await black.state(ply=1)  # black moves once it sees red's move
                 await black.send(type="move", move="h9g7", ply=1)
                 await red.state(ply=2)
                 clock.advance(4_000)
@@ -109,6 +110,7 @@ def test_real_timer_flags_without_any_message() -> None:
             async with socket_to(srv, host["code"], host["secret"]) as red, \
                     socket_to(srv, host["code"], guest["secret"]) as black:
                 await red.send(type="move", move="h2e2", ply=0)
+                await black.state(ply=1)  # black moves once it sees red's move
                 await black.send(type="move", move="h9g7", ply=1)
                 s = await black.state(status="finished", timeout=5)
                 assert s["outcome"]["winner"] == "black"
@@ -131,6 +133,10 @@ def test_abandonment_is_claimed_automatically_and_reconnect_cancels_it() -> None
                 clock.advance(20_000)
                 async with socket_to(srv, code, guest["secret"]) as black:
                     s = await red.state(abandon=None)  # back in time
+                # Gone again: wait until the server has seen it (arrivals and departures
+                # are published together, a moment later), then its window runs anew.
+                await red.state(abandon={"color": "black",
+                                         "deadline_ms": clock.now_ms() + 30_000})
                 clock.advance(29_000)
                 await srv.service.check_timers(game_id)
                 await red.send(type="sync")

@@ -130,6 +130,7 @@ def test_takeback_with_consent_in_casual_games_only() -> None:
                 await red.send(type="takeback")
                 assert (await red.wait("error"))["code"] == "NOTHING_TO_TAKE_BACK"
                 await red.send(type="move", move="h2e2", ply=0)
+                await black.state(ply=1)  # black moves once it sees red's move
                 await black.send(type="move", move="h9g7", ply=1)
                 await red.state(ply=2)
                 await red.send(type="takeback")  # Red's move and Black's reply
