@@ -12,7 +12,9 @@ spec instead. ``--odds K`` divides engine 2's time by K. Games are refereed by
 :class:`cotuong.Game` under ``--rules`` (default ``asian``) in pairs with colours swapped
 over the A/B openings (``benchmarks/data/openings_ab.fen``; the held-out set is for
 milestone matches only), ``--concurrency`` at a time, until the SPRT accepts H0 or H1 or
-``--games`` are played. Each finished pair prints the pentanomial tally and the LLR.
+``--games`` are played, or it is sent SIGINT/SIGTERM (then the games under way finish and
+the summary prints). Each game prints the pentanomial tally of the finished pairs and the
+LLR.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from __future__ import annotations
 import argparse
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -129,9 +133,14 @@ def main() -> int:
               f"LLR {progress.llr:+.2f} [{low:.2f}, {high:.2f}] "
               f"{time.monotonic() - started:.0f} s", flush=True)
 
+    # Ctrl-C or kill: no new game, the games under way finish, the summary prints.
+    halted = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: halted.set())
     result = run_sprt(sides[0][0], sides[1][0], tc, test, openings=openings,
                       max_games=args.games, tc2=tc2, rules=args.rules,
-                      max_plies=args.max_plies, concurrency=args.concurrency, on_game=show)
+                      max_plies=args.max_plies, concurrency=args.concurrency, on_game=show,
+                      halt=halted.is_set)
     print(result.summary().replace(sides[0][0], sides[0][1]).replace(sides[1][0], sides[1][1]))
     print(f"{len(result.match.games)} games in {time.monotonic() - started:.0f} s")
     return 0

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.uci.doubles import RandomPlayer
 
-from cotuong import CotuongError
+from cotuong import Board, CotuongError, Move
 from cotuong.arena.match import MatchClock, load_openings
 from cotuong.arena.sprt import run_sprt
 from cotuong.arena.stats import Pentanomial, Sprt, expected_score
@@ -141,3 +142,24 @@ def test_a_match_stops_when_the_test_decides() -> None:
     assert len(result.match.games) == 2 * result.tally.pairs < 200
     assert seen[-1] == result.tally.pairs
     assert "H0 accepted" in result.summary()
+
+
+def test_opening_sets_replay_and_the_held_out_set_is_apart() -> None:
+    # benchmarks/data/openings_{ab,heldout}.fen, built by scripts/build_openings.py.
+    data = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+    ab = load_openings(data / "openings_ab.fen")
+    held = load_openings(data / "openings_heldout.fen")
+    assert len(ab) >= 500 and len(held) >= 150
+
+    def key(fen: str) -> str:
+        return " ".join(fen.split()[:2])
+
+    assert not {key(o.fen) for o in ab} & {key(o.fen) for o in held}
+    assert len({key(o.fen) for o in ab}) == len(ab)
+    for opening in ab[::25] + held[::25]:
+        board = Board()
+        for text in opening.moves:
+            board.push(Move.from_iccs(text))
+        assert key(board.fen()) == key(opening.fen) and 6 <= len(opening.moves) <= 10
+        assert not board.is_check()
+        assert abs(int(opening.name.rsplit("score ", 1)[1])) <= 60

@@ -81,9 +81,11 @@ class SprtResult:
 def run_sprt(first: EngineSource, second: EngineSource, tc: MatchClock, test: Sprt, *,
              openings: Sequence[Opening], max_games: int, tc2: MatchClock | None = None,
              rules: str = "asian", max_plies: int = 300, concurrency: int = 2,
-             on_game: Callable[[GameResult, SprtProgress], None] | None = None) -> SprtResult:
-    """Play pairs until the SPRT decides or ``max_games`` (rounded up to a pair) are
-    played; ``tc2`` gives engine 2 other time (odds). Openings cycle in order."""
+             on_game: Callable[[GameResult, SprtProgress], None] | None = None,
+             halt: Callable[[], bool] | None = None) -> SprtResult:
+    """Play pairs until the SPRT decides, ``max_games`` (rounded up to a pair) are
+    played or ``halt()`` turns true (the games under way finish); ``tc2`` gives
+    engine 2 other time (odds). Openings cycle in order."""
     progress = SprtProgress(test)
 
     def seen(game: GameResult) -> None:
@@ -93,5 +95,6 @@ def run_sprt(first: EngineSource, second: EngineSource, tc: MatchClock, test: Sp
 
     match = run_match(first, second, tc, openings=openings, games=max_games + max_games % 2,
                       rules=rules, max_plies=max_plies, concurrency=concurrency,
-                      on_game=seen, tc2=tc2, stop=lambda: progress.decision is not None)
+                      on_game=seen, tc2=tc2,
+                      stop=lambda: progress.decision is not None or bool(halt and halt()))
     return SprtResult(match, progress.tally, progress.llr, progress.decision, test)
