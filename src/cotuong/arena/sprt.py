@@ -72,7 +72,7 @@ class SprtResult:
         low, high = self.test.bounds()
         elo, err = self.tally.elo()
         verdict = {"H1": "H1 accepted (pass)", "H0": "H0 accepted (fail)"}.get(
-            self.decision or "", "no decision (game limit)")
+            self.decision or "", "no decision (stopped before a bound)")
         return (f"{self.match.summary()}\n{self.test}: pentanomial {self.tally} over "
                 f"{self.tally.pairs} pairs, Elo {elo:+.1f} ± {err:.1f} (pairs), "
                 f"LLR {self.llr:.2f} [{low:.2f}, {high:.2f}]: {verdict}")
