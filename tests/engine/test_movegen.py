@@ -10,11 +10,11 @@ from tests.conftest import data_path
 
 from cotuong.core import Board, Move
 from cotuong.engine import perft
+from cotuong.engine.checks import move_checks
 from cotuong.engine.position import (
     generate,
     legal_moves,
     make,
-    move_checks,
     move_code,
     position_from_board,
     unmake,

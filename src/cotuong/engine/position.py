@@ -210,30 +210,6 @@ def in_check(pos: Position, side: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def move_checks(pos: Position, m: int, side: int) -> int:
-    """Before making the pseudo-legal move ``m`` of ``side``: bit 1 set if it is legal
-    (its own king is not attacked after it), bit 2 if it gives check. Only the board's
-    two squares change and change back (no key, score or history), so the search can
-    decide to prune a move without making it."""
-    b, _sqid, plist, _st, _hk, _hi, _pst, _terms = pos
-    fr = m >> 7
-    to = m & 127
-    p = b[fr]
-    c = b[to]
-    b[to] = p
-    b[fr] = 0
-    own = to if (p == 1 or p == -1) else plist[side * 16]
-    flags = 0
-    if not attacked(b, own, 1 - side):
-        flags = 1
-        if attacked(b, plist[(1 - side) * 16], side):
-            flags = 3
-    b[fr] = p
-    b[to] = c
-    return flags
-
-
-@njit(cache=True, nogil=True)
 def generate(pos: Position, out: Any, captures_only: bool) -> int:
     """Write the pseudo-legal moves of the side to move into ``out``; return their count."""
     b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos

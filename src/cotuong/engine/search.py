@@ -40,6 +40,7 @@ import numpy as np
 from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
+from cotuong.engine.checks import move_checks
 from cotuong.engine.evaluate import evaluate, material
 from cotuong.engine.ordering import (
     CONT,
@@ -56,7 +57,6 @@ from cotuong.engine.position import (
     in_check,
     make,
     make_null,
-    move_checks,
     see_with,
     unmake,
     unmake_null,
