@@ -1,8 +1,8 @@
 """Benchmarks of the built-in engine (issue 4, part A). Every run prints peak RSS.
 
     python benchmarks/bench_engine.py perft [--deep]      # engine perft vs perft.md, nodes/s
-    python benchmarks/bench_engine.py nps [--ms 2000] [--threads 2]  # start + 20 middlegames
-    python benchmarks/bench_engine.py nps --depth 7       # fixed depth: reproducible nodes
+    python benchmarks/bench_engine.py nps [--ms 2000|--nodes N] [--threads 2]  # 21 positions
+    python benchmarks/bench_engine.py depth [--depth 9]  # nodes to a fixed depth, 21 positions
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
 
@@ -141,8 +141,8 @@ def cmd_nps(args: argparse.Namespace) -> None:
     for name, fen in rows:
         engine.new_game()
         t, c = time.perf_counter(), time.process_time()
-        limits = Limits(depth=args.depth) if args.depth else Limits(movetime_ms=args.ms)
-        res = engine.search(fen, [], limits)
+        res = engine.search(fen, [], Limits(nodes=args.nodes) if args.nodes
+                            else Limits(movetime_ms=args.ms))
         dt, dc = time.perf_counter() - t, time.process_time() - c
         info = res.info
         assert info is not None
@@ -159,6 +159,33 @@ def cmd_nps(args: argparse.Namespace) -> None:
           f"{nodes_all / time_all:,.0f} nodes/s; {cpu_all:.1f} s CPU = "
           f"{nodes_all / cpu_all:,.0f} nodes/CPU-s; mean depth {sum(depths) / len(depths):.2f}; "
           f"{args.threads} thread(s); peak RSS {peak_rss_mb():.0f} MB")
+
+
+# ---------------------------------------------------------------------------- fixed depth
+def cmd_depth(args: argparse.Namespace) -> None:
+    """Nodes to a fixed depth on the 21 bench positions: the tree's size, whatever the
+    machine's load (run it from a snapshot's PYTHONPATH to compare two versions)."""
+    from cotuong.engine import BuiltinEngine
+    from cotuong.engine.interface import Limits
+
+    engine = BuiltinEngine(8)
+    engine.set_option("Hash", "64")
+    engine.search(START, [], Limits(depth=3))  # warm: compile or load from cache
+    total, cpu_all, ebf_logs = 0, 0.0, []
+    for name, fen in [("start", START)] + [(f"mid{i + 1:02d}", f)
+                                           for i, f in enumerate(MIDDLEGAMES)]:
+        engine.new_game()
+        c = time.process_time()
+        info = engine.search(fen, [], Limits(depth=args.depth)).info
+        assert info is not None
+        cpu_all += time.process_time() - c
+        total += info.nodes
+        ebf_logs.append(math.log(max(info.nodes, 1)) / args.depth)
+        print(f"{name}: depth {info.depth} nodes {info.nodes:>10,}", flush=True)
+    print(f"depth {args.depth}: {total:,} nodes on 21 positions in {cpu_all:.1f} s CPU "
+          f"({total / cpu_all:,.0f} nodes/CPU-s); effective branching factor (geometric "
+          f"mean of nodes^(1/depth)) {math.exp(sum(ebf_logs) / len(ebf_logs)):.2f}; "
+          f"peak RSS {peak_rss_mb():.0f} MB")
 
 
 # ---------------------------------------------------------------------------- cold start
@@ -297,10 +324,13 @@ def main() -> None:
     p = sub.add_parser("nps")
     p.add_argument("--ms", type=int, default=2000)
     p.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
-    p.add_argument("--depth", type=int, default=0,
-                   help="search to this depth instead of --ms: with one thread the node counts "
-                        "are reproducible, so a refactoring must leave them unchanged")
+    p.add_argument("--nodes", type=int, default=0,
+                   help="a node budget instead of --ms (the depth a time reaches on an idle "
+                        "core, whatever the load: 255000 ~ 300 ms at 850 k nodes/s)")
     p.set_defaults(func=cmd_nps)
+    p = sub.add_parser("depth")
+    p.add_argument("--depth", type=int, default=9)
+    p.set_defaults(func=cmd_depth)
     p = sub.add_parser("coldstart")
     p.set_defaults(func=cmd_coldstart)
     p = sub.add_parser("ladder")

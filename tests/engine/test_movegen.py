@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from tests.conftest import data_path
 
-from cotuong.core import Board
+from cotuong.core import Board, Move
 from cotuong.engine import perft
+from cotuong.engine.checks import move_checks
 from cotuong.engine.position import (
     generate,
     legal_moves,
     make,
+    move_code,
     position_from_board,
     unmake,
 )
@@ -121,3 +124,27 @@ def test_engine_keys_are_the_cores() -> None:
             assert int(pos[3][1]) % 2**64 == board.key, board.fen()
             board.pop_code()
             unmake(pos, int(m), undo)
+
+
+def test_move_checks_agrees_with_the_rules_core() -> None:
+    # Legality and "gives check" decided on the board before the move is made (the
+    # search prunes on them) against the rules core's legal moves and is_check.
+    checked = checks = 0
+    for board in _positions(seed=11, games=16, plies=70)[::3]:
+        pos = position_from_board(board)
+        side = int(pos[3][0])
+        before = pos[0].copy()
+        buf = np.zeros(200, dtype=np.int32)
+        n = generate(pos, buf, False)
+        legal = {move_code(m): m for m in board.legal_moves}
+        for m in buf[:n]:
+            flags = move_checks(pos, int(m), side)
+            assert (flags & 1 == 1) == (int(m) in legal), (board.fen(), int(m))
+            if flags & 1:
+                child = board.copy(stack=False)
+                child.push(Move.from_iccs(legal[int(m)].iccs))
+                assert (flags == 3) == child.is_check(), (board.fen(), legal[int(m)].iccs)
+                checks += flags == 3
+                checked += 1
+        assert (pos[0] == before).all()  # the board is given back unchanged
+    assert checked > 1000 and checks > 20

@@ -24,7 +24,7 @@ from cotuong.uci.protocol import (
 def test_parse_info_dialects_and_fields() -> None:
     info = parse_info("info depth 12 seldepth 20 multipv 1 score cp -35 lowerbound nodes 5000 "
                       "nps 100000 hashfull 10 tbhits 0 time 50 pv h2e2 h9g7 b0c2")
-    assert info == Info(12, 5000, 50, 100000, ("h2e2", "h9g7", "b0c2"), -35, None, 20)
+    assert info == Info(12, 5000, 50, 100000, ("h2e2", "h9g7", "b0c2"), -35, None, 20, 1)
     assert parse_info("info depth 9 score mate -3 nodes 1 time 1 pv a0a1").mate == -3
     ucci = parse_info("info depth 6 score 120 pv h2e2")
     assert ucci is not None and ucci.score_cp == 120 and ucci.nps == 0

@@ -17,7 +17,7 @@ Games run in parallel worker processes up to ``concurrency``.
 from __future__ import annotations
 
 import contextlib
-import math
+import itertools
 import multiprocessing
 import queue
 import time
@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from cotuong.arena.stats import _fmt_elo
+from cotuong.arena.stats import elo_estimate as elo_estimate  # re-exported
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, RecordError
 from cotuong.core.outcome import Outcome, Termination
@@ -192,45 +194,6 @@ class MatchResult:
                 f"({n} games, score {score:.1%}), Elo difference {_fmt_elo(elo, err)}")
 
 
-def _fmt_elo(elo: float, err: float) -> str:
-    if math.isinf(elo):
-        return f"{'+' if elo > 0 else '-'}inf (no error bar: all games went one way)"
-    if math.isinf(err):
-        return f"{elo:+.0f} (no error bar: every game had the same result)"
-    return f"{elo:+.0f} ± {err:.0f} (95 %)"
-
-
-def _elo(score: float) -> float:
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
-def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float]:
-    """Elo difference implied by a score, and the half-width of its 95 % interval
-    (normal approximation of the per-game score variance, trinomial model)."""
-    n = wins + draws + losses
-    if n == 0:
-        return 0.0, math.inf
-    score = (wins + draws / 2) / n
-    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
-                + losses * score ** 2) / n
-    margin = 1.96 * math.sqrt(variance / n)
-    elo = _elo(score) + 0.0  # no "-0"
-    if math.isinf(elo) or variance == 0:
-        # Every game alike (all draws, say): the sample says nothing about the spread,
-        # and "± 0" would claim a certainty two games cannot give.
-        return elo, math.inf
-    # An interval reaching a 0 % or 100 % score would be infinite; half a game from
-    # either end keeps small matches readable (a common convention).
-    edge = 0.5 / n
-    low = _elo(max(edge, score - margin))
-    high = _elo(min(1 - edge, score + margin))
-    return elo, (high - low) / 2
-
-
 # ------------------------------------------------------------------ a game
 def _forfeit(loser: Color, why: str) -> Outcome:
     winner = loser.opponent
@@ -246,16 +209,18 @@ def _tell_rules(engine: EnginePlayer, rules: str) -> None:
 
 
 def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: MatchClock,
-              *, rules: str = "xiangqiplay", max_plies: int = 300,
-              lang: str = "en") -> tuple[tuple[str, ...], Outcome]:
+              *, rules: str = "xiangqiplay", max_plies: int = 300, lang: str = "en",
+              black_tc: MatchClock | None = None) -> tuple[tuple[str, ...], Outcome]:
     """Play one game; the referee (:class:`cotuong.Game`) decides how it ends.
 
     An engine that fails (crash, hang, illegal move) forfeits; a fallen flag loses
-    on time; ``max_plies`` without a result is adjudicated a draw.
+    on time; ``max_plies`` without a result is adjudicated a draw. ``black_tc`` gives
+    Black another time control (time odds); by default both play by ``tc``.
     """
     game = Game(opening.fen, rules=rules)
     moves: list[str] = []
-    clock = {Color.RED: tc.base_ms, Color.BLACK: tc.base_ms}
+    tcs = {Color.RED: tc, Color.BLACK: black_tc or tc}
+    clock = {c: tcs[c].base_ms for c in tcs}
     turn = Board(opening.fen).turn
     for engine in (red, black):
         engine.new_game()
@@ -265,10 +230,12 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Matc
             return tuple(moves), Outcome(None, Termination.MOVE_LIMIT, Message.of(
                 "OUTCOME_DRAW", reason=Message.of("ADJUDICATED_MOVE_CAP", plies=max_plies)))
         engine = red if turn is Color.RED else black
-        limits = Limits(depth=tc.depth, nodes=tc.nodes, movetime_ms=tc.movetime_ms,
+        own_tc, red_tc, black_tc_ = tcs[turn], tcs[Color.RED], tcs[Color.BLACK]
+        limits = Limits(depth=own_tc.depth, nodes=own_tc.nodes,
+                        movetime_ms=own_tc.movetime_ms,
                         wtime_ms=clock[Color.RED], btime_ms=clock[Color.BLACK],
-                        winc_ms=tc.inc_ms if tc.base_ms else None,
-                        binc_ms=tc.inc_ms if tc.base_ms else None,
+                        winc_ms=red_tc.inc_ms if red_tc.base_ms else None,
+                        binc_ms=black_tc_.inc_ms if black_tc_.base_ms else None,
                         searchmoves=obeying_moves(game))  # an arbiter's order to change
         started = time.monotonic()
         try:
@@ -284,7 +251,7 @@ def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: Matc
             if spent > own:
                 game.flag(turn)
                 break
-            clock[turn] = own - spent + tc.inc_ms
+            clock[turn] = own - spent + own_tc.inc_ms
         try:
             game.play(Move.from_iccs(result.bestmove))
         except CotuongError as exc:
@@ -318,9 +285,18 @@ def _open(source: EngineSource) -> EnginePlayer:
     return source() if callable(source) else open_engine(source)
 
 
+@dataclass(frozen=True, slots=True)
+class _Terms:
+    """What every game of a match shares: the clocks (``tc2``: engine 2's), the rules."""
+
+    tc: MatchClock
+    tc2: MatchClock
+    rules: str
+    max_plies: int
+
+
 def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
-               tc: MatchClock, rules: str, max_plies: int,
-               report: Callable[[GameResult], None]) -> None:
+               terms: _Terms, report: Callable[[GameResult], None]) -> None:
     """Open both engines once, then play ``jobs`` one after the other. An engine that
     failed a game (crash, hang) is restarted before the next one."""
     sources = (first, second)
@@ -332,9 +308,10 @@ def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
         for job in jobs:
             one, two = engines
             red, black = (one, two) if job.first_red else (two, one)
+            red_tc, black_tc = (terms.tc, terms.tc2) if job.first_red else (terms.tc2, terms.tc)
             start = time.monotonic()
-            moves, outcome = play_game(red, black, job.opening, tc, rules=rules,
-                                       max_plies=max_plies)
+            moves, outcome = play_game(red, black, job.opening, red_tc, rules=terms.rules,
+                                       max_plies=terms.max_plies, black_tc=black_tc)
             report(GameResult(job.number, job.opening,
                               names[0] if job.first_red else names[1],
                               names[1] if job.first_red else names[0],
@@ -350,14 +327,13 @@ def _play_jobs(first: EngineSource, second: EngineSource, jobs: Iterator[_Job],
 
 
 def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],
-            results: multiprocessing.Queue[GameResult | str], tc: MatchClock, rules: str,
-            max_plies: int) -> None:
+            results: multiprocessing.Queue[GameResult | str], terms: _Terms) -> None:
     def take() -> Iterator[_Job]:
         while (job := jobs.get()) is not None:
             yield job
 
     try:
-        _play_jobs(first, second, take(), tc, rules, max_plies, results.put)
+        _play_jobs(first, second, take(), terms, results.put)
     except Exception as exc:  # reported to the parent, which raises it
         results.put(f"{type(exc).__name__}: {exc}")
 
@@ -365,8 +341,15 @@ def _worker(first: str, second: str, jobs: multiprocessing.Queue[_Job | None],
 def run_match(first: EngineSource, second: EngineSource, tc: MatchClock, *,
               openings: Sequence[Opening] | None = None, games: int | None = None,
               rules: str = "xiangqiplay", max_plies: int = 300, concurrency: int = 1,
-              on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
-    """Play the match; ``on_game`` sees each game as it ends (in finishing order)."""
+              on_game: Callable[[GameResult], None] | None = None,
+              tc2: MatchClock | None = None,
+              stop: Callable[[], bool] | None = None) -> MatchResult:
+    """Play the match; ``on_game`` sees each game as it ends (in finishing order).
+
+    ``tc2`` is engine 2's time control when it differs (time odds). ``stop``, asked
+    after every game, ends the match early when it returns true: no new game starts,
+    the games under way finish and count (an SPRT stops this way).
+    """
     book = list(openings) if openings is not None else load_openings()
     jobs = schedule(book, games)
     for source in (first, second):
@@ -375,6 +358,8 @@ def run_match(first: EngineSource, second: EngineSource, tc: MatchClock, *,
     if concurrency < 1:
         raise CotuongError(f"concurrency must be at least 1, not {concurrency}")
     done: list[GameResult] = []
+    terms = _Terms(tc, tc2 or tc, rules, max_plies)
+    halt = stop or (lambda: False)
 
     def report(result: GameResult) -> None:
         done.append(result)
@@ -383,11 +368,12 @@ def run_match(first: EngineSource, second: EngineSource, tc: MatchClock, *,
 
     workers = min(concurrency, len(jobs))
     if workers <= 1:
-        _play_jobs(first, second, iter(jobs), tc, rules, max_plies, report)
+        _play_jobs(first, second, itertools.takewhile(lambda _: not halt(), jobs), terms,
+                   report)
     else:
         if not (isinstance(first, str) and isinstance(second, str)):
             raise CotuongError("parallel games need engine specs (strings), not objects")
-        _run_parallel(first, second, jobs, tc, rules, max_plies, workers, report)
+        _run_parallel(first, second, jobs, terms, workers, report, halt)
     games_done = tuple(sorted(done, key=lambda g: g.number))
     return MatchResult(_name(first, games_done, True), _name(second, games_done, False),
                        games_done)
@@ -401,24 +387,32 @@ def _name(source: EngineSource, games: Sequence[GameResult], first: bool) -> str
     return "engine 1" if first else "engine 2"
 
 
-def _run_parallel(first: str, second: str, jobs: list[_Job], tc: MatchClock, rules: str,
-                  max_plies: int, workers: int, report: Callable[[GameResult], None]) -> None:
+def _run_parallel(first: str, second: str, jobs: list[_Job], terms: _Terms, workers: int,
+                  report: Callable[[GameResult], None], halt: Callable[[], bool]) -> None:
     # 'spawn': a forked child would inherit engine I/O threads of the parent.
     ctx = multiprocessing.get_context("spawn")
     job_q: multiprocessing.Queue[_Job | None] = ctx.Queue()
     result_q: multiprocessing.Queue[GameResult | str] = ctx.Queue()
-    for job in jobs:
+    # Jobs are handed out one per finished game (never queued ahead), so a stop
+    # leaves only the games under way to finish.
+    pending = iter(jobs)
+    outstanding = 0
+
+    def hand_out() -> None:
+        nonlocal outstanding
+        job = None if halt() else next(pending, None)
         job_q.put(job)
+        outstanding += job is not None
+
     for _ in range(workers):
-        job_q.put(None)
-    procs = [ctx.Process(target=_worker, args=(first, second, job_q, result_q, tc, rules,
-                                               max_plies), daemon=True)
+        hand_out()
+    procs = [ctx.Process(target=_worker, args=(first, second, job_q, result_q, terms),
+                         daemon=True)
              for _ in range(workers)]
     for proc in procs:
         proc.start()
     try:
-        received = 0
-        while received < len(jobs):
+        while outstanding:
             try:
                 item = result_q.get(timeout=1.0)
             except queue.Empty:
@@ -428,8 +422,9 @@ def _run_parallel(first: str, second: str, jobs: list[_Job], tc: MatchClock, rul
                 continue
             if isinstance(item, str):
                 raise CotuongError(f"a match worker failed: {item}")
-            received += 1
+            outstanding -= 1
             report(item)
+            hand_out()  # the next job, or None: this worker is done
     finally:
         for proc in procs:
             proc.join(timeout=5)

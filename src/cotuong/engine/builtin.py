@@ -22,6 +22,7 @@ import numpy as np
 
 from cotuong.core import Board, Move
 from cotuong.core.errors import CotuongError, GameOverError
+from cotuong.engine.deepen import deepen
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.engine.levels import Level, level
 from cotuong.engine.position import (
@@ -37,11 +38,9 @@ from cotuong.engine.search import (
     CTL_NODE_LIMIT,
     CTL_NODES,
     CTL_NOISE,
-    CTL_ROOT_BEST,
     CTL_ROOT_N,
     CTL_RULES,
     CTL_SALT,
-    CTL_SELDEPTH,
     CTL_STOP,
     MAX_PLY,
     Tables,
@@ -49,9 +48,9 @@ from cotuong.engine.search import (
     root_scores,
     search_root,
 )
-from cotuong.engine.ttable import INF, MATE, MATE_BOUND
+from cotuong.engine.ttable import INF
 
-ASPIRATION = 40  # centipawns either side of the previous iteration's score
+MAX_LINES = 32  # MultiPV's upper bound
 
 
 class EngineOptionError(CotuongError):
@@ -77,7 +76,9 @@ class BuiltinEngine:
     ``Threads`` 1..64 — with more than one, helper threads search the same position and
     share the transposition table (lazy SMP; the compiled search releases the GIL);
     ``Rules`` ``xiangqiplay`` (default) or ``asian`` — how the search rules a repetition
-    (perpetual check and chase); ``Seed`` 0..2**31-1 — 0 draws fresh randomness, any other
+    (perpetual check and chase); ``MultiPV`` 1..32 — the number of best lines searched
+    and reported (``SearchResult.lines``, ``Info.multipv``; each costs about one more
+    search of the root); ``Seed`` 0..2**31-1 — 0 draws fresh randomness, any other
     value makes the weaker levels' choices reproducible. The first search compiles the
     search (once per machine thanks to the Numba cache; later processes load it in about a
     second).
@@ -87,6 +88,7 @@ class BuiltinEngine:
         self._level: Level = _level(level)
         self._hash_mb = 16
         self._threads = 1
+        self._multipv = 1
         self._rules = rule_flags("xiangqiplay")
         self._helpers: list[Tables] = []  # the lazy-SMP helpers' own tables
         self._rng = random.Random()
@@ -119,12 +121,14 @@ class BuiltinEngine:
             except CotuongError:
                 raise EngineOptionError(
                     f"option Rules must be xiangqiplay or asian, not {value!r}") from None
+        elif key == "multipv":
+            self._multipv = _int_option("MultiPV", value, 1, MAX_LINES)
         elif key == "seed":
             seed = _int_option("Seed", value, 0, 2**31 - 1)
             self._rng = random.Random(seed) if seed else random.Random()
         else:
             raise EngineOptionError(
-                f"unknown option {name!r} (known: Level, Hash, Threads, Rules, Seed)"
+                f"unknown option {name!r} (known: Level, Hash, Threads, Rules, MultiPV, Seed)"
             )
 
     def new_game(self) -> None:
@@ -246,12 +250,16 @@ class BuiltinEngine:
             helpers = self._start_helpers(pos, tables, max_depth)
         try:
             try:
-                best, score, info = self._iterate(pos, tables, max_depth, soft_ms, started,
-                                                  on_info)
+                best, score, lines = deepen(pos, tables, legal, max_depth,
+                                            lines=self._multipv,
+                                            restricted=bool(limits.searchmoves),
+                                            soft_ms=soft_ms, started=started,
+                                            on_info=on_info)
             finally:
                 helper_nodes = self._stop_helpers(helpers)
             if best == 0:
                 best = int(legal[0])
+            info = lines[0] if lines else None
             if lv.margin_cp > 0 or lv.blunder_rate > 0:
                 depth_done = info.depth if info is not None else 1
                 best = self._imperfect(pos, tables, legal, best, depth_done)
@@ -270,7 +278,8 @@ class BuiltinEngine:
             info = dataclasses.replace(info, nodes=nodes, time_ms=elapsed,
                                        nps=nodes * 1000 // elapsed)
         ponder = info.pv[1] if len(info.pv) > 1 and info.pv[0] == code_iccs(best) else None
-        return SearchResult(bestmove=code_iccs(best), ponder=ponder, info=info)
+        return SearchResult(bestmove=code_iccs(best), ponder=ponder, info=info,
+                            lines=(info, *lines[1:]) if lines else (info,))
 
     def _expire(self) -> None:
         self._ctl[CTL_STOP] = 1
@@ -295,62 +304,6 @@ class BuiltinEngine:
             return None, None
         default = float(self._level.default_ms)
         return default, default
-
-    def _iterate(
-        self,
-        pos: object,
-        tables: Tables,
-        max_depth: int,
-        soft_ms: float | None,
-        started: float,
-        on_info: InfoCallback | None,
-    ) -> tuple[int, int, Info | None]:
-        ctl = self._ctl
-        best, score, info = 0, 0, None
-        for depth in range(1, max_depth + 1):
-            ctl[CTL_SELDEPTH] = 0
-            if depth >= 4 and abs(score) < MATE_BOUND:
-                alpha, beta = score - ASPIRATION, score + ASPIRATION
-            else:
-                alpha, beta = -INF, INF
-            while True:
-                s, m = search_root(pos, tables, depth, alpha, beta)
-                if ctl[CTL_ABORTED]:
-                    break
-                if s <= alpha:
-                    alpha = -INF
-                elif s >= beta:
-                    beta = INF
-                else:
-                    break
-            if ctl[CTL_ABORTED]:
-                # A root move that beat the previous best in the unfinished iteration is
-                # proven better: play it.
-                if ctl[CTL_ROOT_BEST]:
-                    best = int(ctl[CTL_ROOT_BEST])
-                break
-            best, score = int(m), int(s)
-            elapsed = time.perf_counter() - started
-            ms = max(1, int(elapsed * 1000))
-            nodes = int(ctl[CTL_NODES])
-            pv_table, pv_len = tables[3], tables[4]
-            pv = tuple(code_iccs(int(x)) for x in pv_table[0, : max(1, int(pv_len[0]))])
-            mate = None
-            if abs(score) >= MATE_BOUND:
-                plies = MATE - abs(score)
-                mate = (plies + 1) // 2 if score > 0 else -((plies + 1) // 2)
-            info = Info(depth=depth, nodes=nodes, time_ms=ms, nps=nodes * 1000 // ms, pv=pv,
-                        score_cp=None if mate is not None else score, mate=mate,
-                        seldepth=int(ctl[CTL_SELDEPTH]) or depth)
-            if on_info is not None:
-                on_info(info)
-            if mate is not None and depth > MATE - abs(score) + 1:
-                break  # a mate found and proven: deeper search cannot change it
-            if soft_ms is not None and elapsed * 1000 >= soft_ms:
-                break
-            if ctl[CTL_NODE_LIMIT] and ctl[CTL_NODES] >= ctl[CTL_NODE_LIMIT]:
-                break
-        return best, score, info
 
     def _imperfect(self, pos: object, tables: Tables, legal: list[int], best: int,
                    depth_done: int) -> int:

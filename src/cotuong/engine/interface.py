@@ -44,13 +44,20 @@ class Info:
     score_cp: int | None = None
     mate: int | None = None  # moves to mate; negative when the side to move is mated
     seldepth: int | None = None
+    # The line's rank when the search reports several best lines (UCI ``multipv k``,
+    # 1 = best); ``None`` in a single-line search.
+    multipv: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
+    """The move, the move it expects in reply, the last report; ``lines`` holds the
+    best lines by rank when the engine searched several (option ``MultiPV``)."""
+
     bestmove: str
     ponder: str | None = None
     info: Info | None = None
+    lines: tuple[Info, ...] = ()
 
 
 InfoCallback = Callable[[Info], None]

@@ -40,6 +40,7 @@ import numpy as np
 from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
+from cotuong.engine.checks import move_checks
 from cotuong.engine.evaluate import evaluate, material
 from cotuong.engine.ordering import (
     CONT,
@@ -344,37 +345,35 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                     break
             if not allowed:
                 continue
-        u = make(pos, m)
-        if in_check(pos, side):
-            unmake(pos, m, u)
+        # Legality and check are tested on the board alone, and the pruning below is
+        # decided before the move is made: most moves at frontier nodes are never made.
+        checks = move_checks(pos, m, side)
+        if checks == 0:
             continue
         legal += 1
-        gives_check = in_check(pos, 1 - side)
+        gives_check = checks == 3
         quiet = not capture and not gives_check and not check
         # Futility: at frontier nodes a quiet move cannot lift a hopeless static score.
         if (quiet and not pvnode and depth <= 2 and legal > 1 and m != k0 and m != k1
                 and static + 150 * depth <= alpha and abs(alpha) < MATE_BOUND):
-            unmake(pos, m, u)
             continue
         # Late-move pruning: near the leaves, a quiet move this late in the order (and
         # without a good history) is not searched at all.
         if (quiet and not pvnode and depth <= 3 and legal > lmp_limit
                 and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
-            unmake(pos, m, u)
             continue
         # History pruning: near the leaves, a quiet move that has kept failing after this
         # previous move (and in general) is not searched.
         if (quiet and not pvnode and depth <= 3 and legal > 1 and m != k0 and m != k1
                 and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
-            unmake(pos, m, u)
             continue
         # SEE pruning: near the leaves, a capture that loses this much by exchange (and gives
         # no check) is not searched.
         if (bad_capture and not pvnode and not check and not gives_check and legal > 1
                 and depth <= SEE_PRUNE_DEPTH and exchange < -SEE_PRUNE_MARGIN * depth
                 and abs(alpha) < MATE_BOUND):
-            unmake(pos, m, u)
             continue
+        u = make(pos, m)
         if legal == 1:
             ext = 1 if m == extend_move else 0
             s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1)

@@ -156,6 +156,7 @@ def parse_info(line: str, *, rank_base: int = 0) -> Info | None:
     return Info(
         depth=fields["depth"], nodes=nodes, time_ms=time_ms, nps=nps, pv=tuple(pv),
         score_cp=score_cp, mate=mate, seldepth=fields.get("seldepth"),
+        multipv=fields.get("multipv"),
     )
 
 
@@ -375,10 +376,15 @@ def format_info(info: Info, protocol: ProtocolName = "uci") -> str:
 
     >>> format_info(Info(depth=3, nodes=900, time_ms=12, nps=75000, pv=("h2e2",), score_cp=20))
     'info depth 3 score cp 20 nodes 900 nps 75000 time 12 pv h2e2'
+    >>> format_info(Info(depth=3, nodes=900, time_ms=12, nps=75000, pv=("b2e2",), score_cp=5,
+    ...                  multipv=2))
+    'info depth 3 multipv 2 score cp 5 nodes 900 nps 75000 time 12 pv b2e2'
     """
     parts = ["info", "depth", str(info.depth)]
     if info.seldepth is not None:
         parts += ["seldepth", str(info.seldepth)]
+    if info.multipv is not None:
+        parts += ["multipv", str(info.multipv)]
     if info.mate is not None:
         # UCCI has no mate scores: encode as a huge score, as UCCI engines do.
         parts += (["score", "mate", str(info.mate)] if protocol == "uci"

@@ -66,12 +66,14 @@ OPTIONS: tuple[SpinOption, ...] = (
     SpinOption("Level", 8, 1, 8),
     SpinOption("Hash", 16, 1, 1024),
     SpinOption("Threads", 1, 1, 64),
+    SpinOption("MultiPV", 1, 1, 32),  # the best lines reported, "info … multipv k …"
     SpinOption("Seed", 0, 0, 2**31 - 1),
 )
 # The repetition rules the search should follow (a combo option; ``cotuong.referee`` presets).
 RULES_CHOICES = ("xiangqiplay", "asian")
 # UCCI engines spell some options differently.
-_UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed"}
+_UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed",
+                 "multipv": "MultiPV"}
 
 
 def _hard_cap_ms(limits: Limits, turn: Color) -> int | None:
@@ -356,7 +358,7 @@ class UciServer:
         with self._out_lock:
             if token != self._token or self._answered:
                 return
-            if info.pv:
+            if info.pv and (info.multipv or 1) == 1:  # a fallback plays the best line
                 self._last_pv = info.pv
             self._last_info = info
             self._write_raw(format_info(info, "ucci" if self.ucci else "uci"))
