@@ -27,8 +27,9 @@ from cotuong.server.play.protocol import Status
 from cotuong.server.play.service import GameService
 from cotuong.server.play.table import GameTable, RoomState
 from cotuong.server.play.values import EVENT
+from cotuong.server.realtime import Sockets
 from cotuong.server.security import Signer
-from cotuong.server.settings import ClockSource
+from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import TimeControl, TimeControlError
 
@@ -100,14 +101,18 @@ class Rooms:
     """Create, join and view rooms and games."""
 
     def __init__(self, games: GameService, database: Database, clock: ClockSource,
-                 signer: Signer, seat_days: int, site: str | None) -> None:
+                 signer: Signer, settings: Settings, sockets: Sockets,
+                 shared: bool) -> None:
         self.games = games
         self.database = database
         self.store = database.store
         self.clock = clock
         self.signer = signer
-        self.seat_days = seat_days
-        self.site = site
+        self.settings = settings
+        self.sockets = sockets  # who is connected to each room
+        self.shared = shared  # several processes: re-read rooms and games before showing
+        self.seat_days = settings.seat_days
+        self.site = settings.public_url
         # Called with (room code, slot) when a seated player joins their room: a
         # tournament learns its player has come (parts above play hear only this way).
         self.arrival_hooks: list[Callable[[str, str], Awaitable[None]]] = []
@@ -138,7 +143,7 @@ class Rooms:
         o = validate_room_options(opts)
         if o["rated"] and not player.account:
             raise ServiceError("RATED_NEEDS_ACCOUNT")
-        limit = self.games.settings.ai_games_per_person
+        limit = self.settings.ai_games_per_person
         if o["opponent"] == "ai" and self._ai_games(player.identity, address) >= limit:
             raise ServiceError("AI_GAMES_LIMIT", limit=limit)
         room, t = await self._open(player, None, o, address)
@@ -193,7 +198,7 @@ class Rooms:
         return room, t
 
     async def join(self, code: str, player: Player, base_url: str) -> dict[str, Any]:
-        room = await self.games.room(code, fresh=self.games.broker.shared)
+        room = await self.games.room(code, fresh=self.shared)
         if player.identity == room.host_id:
             slot = "host"
         elif player.identity == room.guest_id:
@@ -219,9 +224,9 @@ class Rooms:
         return reply
 
     async def view(self, code: str) -> dict[str, Any]:
-        room = await self.games.room(code, fresh=self.games.broker.shared)
+        room = await self.games.room(code, fresh=self.shared)
         t = await self.games.current(code)
-        connected = self.games.sockets.connected(code)
+        connected = self.sockets.connected(code)
         players: dict[str, Any] = {}
         for slot in ("host", "guest"):
             name = room.slot_name(slot)
@@ -236,14 +241,14 @@ class Rooms:
             "games": await self.database.run(self.store.room_game_ids, code),
             "created_at": room.created_at,
             # A waiting room closes by itself then (null: it does not wait, or never).
-            "expires_at": t.deadline(0, self.games.settings.waiting_room_ms)
+            "expires_at": t.deadline(0, self.settings.waiting_room_ms)
             if t.status is Status.WAITING else None,
         }
 
     async def game_state(self, game_id: int) -> dict[str, Any]:
         """``GET /api/games/{id}`` (anyone: ids are sequential). A game still waiting for
         its second player is shown without its room's code, the invitation to its seat."""
-        t = await self.games.load(game_id, fresh=self.games.broker.shared)
+        t = await self.games.load(game_id, fresh=self.shared)
         state = self.games.state(t)
         if t.status is Status.WAITING:
             state["room"] = None
@@ -269,7 +274,7 @@ class Rooms:
     async def pgn(self, game_id: int, notation: str) -> str:
         if notation not in ("vi", "wxf", "zh"):
             raise ServiceError("BAD_NOTATION")
-        t = await self.games.load(game_id, fresh=self.games.broker.shared)
+        t = await self.games.load(game_id, fresh=self.shared)
         row = await self.database.run(self.store.game, game_id)
         assert row is not None
         started = row["started_at"] or row["created_at"]

@@ -34,6 +34,7 @@ from cotuong.server.accounts import Player, shown_names
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play import End, GameService, GameTable, Rooms
+from cotuong.server.realtime import Sockets
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database
 from cotuong.server.tournaments import invite_store
@@ -59,8 +60,9 @@ class Tournaments:
     the organiser's actions are :class:`~cotuong.server.tournaments.arbiter.Arbiter`'s."""
 
     def __init__(self, database: Database, games: GameService, rooms: Rooms,
-                 clock: ClockSource, settings: Settings) -> None:
+                 clock: ClockSource, settings: Settings, sockets: Sockets) -> None:
         self.database = database
+        self.sockets = sockets  # who is seated at a board (the no-show rule)
         self.engine = database.store.engine
         ts.metadata.create_all(self.engine)  # the invitations' table too (same metadata)
         self.games = games
@@ -347,7 +349,7 @@ class Tournaments:
                 if game.over:
                     await self._record_game(tid, r, b["board"], game)
                     continue
-                seated = self.games.sockets.connected(b["room_code"])
+                seated = self.sockets.connected(b["room_code"])
                 red = b["red_arrived"] or game.ply >= 1 or seated["host"]
                 black = b["black_arrived"] or game.ply >= 2 or seated["guest"]
                 if red and black:

@@ -118,9 +118,9 @@ def create_app(settings: Settings, store: Store | None = None,
     acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days,
                    frozenset(n.lower() for n in settings.reserved_names), settings.password_n,
                    RateLimiter(settings.login_user_rate, settings.login_user_burst))
-    rooms = Rooms(service, database, clock, signer, settings.seat_days, settings.public_url)
+    rooms = Rooms(service, database, clock, signer, settings, sockets, broker.shared)
     lobby = Lobby(settings, database, clock, broker, sockets, rooms, service.live_tables)
-    tournaments = Tournaments(database, service, rooms, clock, settings)
+    tournaments = Tournaments(database, service, rooms, clock, settings, sockets)
     tournaments.round_hooks.append(lobby.round_opened)  # "your round has opened"
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
