@@ -22,7 +22,7 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 # Placeholders for empty FEN fields: ASCII hyphen and the dashes the seeds use.
 _DASHES = {"-", "–", "—"}
-_MAX_COUNT = {
+MAX_COUNT = {  # pieces of a kind a side may have
     PieceType.KING: 1,
     PieceType.ADVISOR: 2,
     PieceType.ELEPHANT: 2,
@@ -210,7 +210,7 @@ def validate_setup(setup: Setup) -> None:
         king = counts.get(PieceType.KING * color.sign, 0)
         if king == 0:
             raise IllegalSetupError(f"{color.en} has no king", "MISSING_KING")
-        for kind, limit in _MAX_COUNT.items():
+        for kind, limit in MAX_COUNT.items():
             n = counts.get(kind * color.sign, 0)
             if n > limit:
                 raise IllegalSetupError(

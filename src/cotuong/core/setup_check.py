@@ -20,21 +20,12 @@ from dataclasses import dataclass
 
 from cotuong.core import tables
 from cotuong.core.attacks import attackers_on
-from cotuong.core.fen import Setup
+from cotuong.core.fen import MAX_COUNT, Setup
 from cotuong.core.types import Color, Piece, PieceType, human_square_name
 from cotuong.messages import Listing, Message
 
 __all__ = ["MAX_COUNT", "SetupProblem", "setup_problems"]
 
-MAX_COUNT = {
-    PieceType.KING: 1,
-    PieceType.ADVISOR: 2,
-    PieceType.ELEPHANT: 2,
-    PieceType.HORSE: 2,
-    PieceType.ROOK: 2,
-    PieceType.CANNON: 2,
-    PieceType.PAWN: 5,
-}
 # The kinds that can give check (an advisor or elephant never reaches the other palace).
 _CHECKERS = (PieceType.KING, PieceType.ROOK, PieceType.CANNON, PieceType.HORSE,
              PieceType.PAWN)

@@ -39,12 +39,12 @@ from typing import Any, ClassVar
 from cotuong.tournament.errors import (
     ConfigurationError,
     InvalidResultError,
-    NothingToUndoError,
     PairingError,
     TournamentStateError,
     fail,
 )
-from cotuong.tournament.events import Event, KnockoutGame, KnockoutLots, SetDetails, Undo
+from cotuong.tournament.eventlog import EventLog
+from cotuong.tournament.events import Event, KnockoutGame, KnockoutLots, SetDetails
 from cotuong.tournament.knockout_bracket import Match, NextGame, bracket_order, play_match
 from cotuong.tournament.players import Entrant, PlayerInfo, clean_text, find_player, player_info
 from cotuong.tournament.results import Result, parse_result
@@ -54,7 +54,7 @@ MAX_PLAYERS = 1024
 THIRD = "3P"  # the third-place match's id
 
 
-class Knockout:
+class Knockout(EventLog):
     """A knockout event.
 
     ``players`` are names or :class:`PlayerInfo`; ``seeding`` is ``"rating"`` (highest
@@ -223,34 +223,6 @@ class Knockout:
         return self._details.name or self.name
 
     # ----- events ---------------------------------------------------------------
-    def apply(self, event: Event) -> Event:
-        """Validate and apply one event; on error nothing changes."""
-        if isinstance(event, Undo):
-            if not self._stack:
-                raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
-            if event.undone != self._stack[-1][0]:
-                raise fail(TournamentStateError, "T_UNDO_NOT_LAST", undone=event.undone,
-                           last=self._stack[-1][0])
-            self._stack.pop()
-            self._reset()
-            for _, e in self._stack:
-                self._handle(e)
-        else:
-            self._handle(event)
-            self._stack.append((len(self.events) + 1, event))
-        self.events.append(event)
-        return event
-
-    def undo(self) -> Event:
-        """Undo the last event still in force (both stay in the log)."""
-        if not self._stack:
-            raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
-        return self.apply(Undo(self._stack[-1][0]))
-
-    def last_in_force(self) -> Event | None:
-        """The event an :meth:`undo` would undo."""
-        return self._stack[-1][1] if self._stack else None
-
     def record(self, match_id: str, result: str | Result, red: int | str | None = None,
                black: int | str | None = None, stage: str | None = None) -> Event:
         """Record the next game of a match; ``red``/``black``/``stage`` default to what

@@ -25,11 +25,11 @@ from collections.abc import Iterable, Sequence
 from cotuong.tournament.berger import Pairing, berger_schedule
 from cotuong.tournament.errors import (
     ConfigurationError,
-    NothingToUndoError,
     PairingError,
     TournamentStateError,
     fail,
 )
+from cotuong.tournament.eventlog import EventLog
 from cotuong.tournament.events import (
     AddPlayer,
     CorrectResult,
@@ -41,7 +41,6 @@ from cotuong.tournament.events import (
     Reinstate,
     RemovePlayer,
     SetDetails,
-    Undo,
     Withdraw,
 )
 from cotuong.tournament.handlers import Handlers, NamedPairing, TournamentGame, Whole
@@ -64,7 +63,7 @@ from cotuong.tournament.tiebreaks import (
 __all__ = ["Entrant", "NamedPairing", "Tournament", "TournamentGame", "clean_name"]
 
 
-class Tournament(Handlers):
+class Tournament(Handlers, EventLog):
     """A round robin (single or double) directed by an arbiter.
 
     ``players`` are names (or :class:`~cotuong.tournament.players.PlayerInfo`) in draw
@@ -164,34 +163,6 @@ class Tournament(Handlers):
         return tuple(out)
 
     # ----- events --------------------------------------------------------------
-    def apply(self, event: Event) -> Event:
-        """Validate and apply one event; on error nothing changes."""
-        if isinstance(event, Undo):
-            if not self._stack:
-                raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
-            if event.undone != self._stack[-1][0]:
-                raise fail(TournamentStateError, "T_UNDO_NOT_LAST", undone=event.undone,
-                           last=self._stack[-1][0])
-            self._stack.pop()
-            self._reset()
-            for _, e in self._stack:
-                self._handle(e)
-        else:
-            self._handle(event)
-            self._stack.append((len(self.events) + 1, event))
-        self.events.append(event)
-        return event
-
-    def undo(self) -> Event:
-        """Undo the last event still in force (both stay in the log)."""
-        if not self._stack:
-            raise fail(NothingToUndoError, "T_NOTHING_TO_UNDO")
-        return self.apply(Undo(self._stack[-1][0]))
-
-    def last_in_force(self) -> Event | None:
-        """The event an :meth:`undo` would undo."""
-        return self._stack[-1][1] if self._stack else None
-
     def add_player(self, name: str | PlayerInfo) -> Event:
         """Add a player before round 1; they take the next draw number."""
         info = player_info(name)
