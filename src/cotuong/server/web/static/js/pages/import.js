@@ -11,6 +11,7 @@ import { pref, setPref } from "../lib/store.js";
 import { BoardView } from "../ui/board.js";
 import { START_FEN, fenAfter } from "../ui/fen.js";
 import { MoveList } from "../ui/movelist.js";
+import { stepControls } from "../ui/stepper.js";
 import { currentUser, topbar } from "../ui/topbar.js";
 
 const board = new BoardView($("board"));
@@ -106,18 +107,8 @@ async function boot() {
     $("paste").value = decode(await file.arrayBuffer());
     read($("paste").value);
   });
-  $("nav-start").addEventListener("click", () => show(0));
-  $("nav-prev").addEventListener("click", () => show(ply - 1));
-  $("nav-next").addEventListener("click", () => show(ply + 1));
-  $("nav-end").addEventListener("click", () => show(Infinity));
+  stepControls(show, () => ply);
   $("btn-flip").addEventListener("click", () => { board.setFlipped(!board.flipped); render(); });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("select, input, textarea")) return;
-    if (e.key === "ArrowLeft") show(ply - 1);
-    if (e.key === "ArrowRight") show(ply + 1);
-    if (e.key === "Home") show(0);
-    if (e.key === "End") show(Infinity);
-  });
   translate();
   board.update({ fen: START_FEN });   // until a game is read
   renderMine();

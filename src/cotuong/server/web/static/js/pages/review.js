@@ -10,6 +10,7 @@ import { AnalysisPanel } from "../ui/analysis.js";
 import { BoardView } from "../ui/board.js";
 import { fenAfter, fenTurn } from "../ui/fen.js";
 import { MoveList } from "../ui/movelist.js";
+import { stepControls } from "../ui/stepper.js";
 import { topbar } from "../ui/topbar.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -66,18 +67,8 @@ async function boot() {
   await topbar(render);
   $("notation").value = pref("notation", "vi");
   $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
-  $("nav-start").addEventListener("click", () => show(0));
-  $("nav-prev").addEventListener("click", () => show(ply - 1));
-  $("nav-next").addEventListener("click", () => show(ply + 1));
-  $("nav-end").addEventListener("click", () => show(Infinity));
+  stepControls(show, () => ply);
   $("btn-flip").addEventListener("click", () => { board.setFlipped(!board.flipped); render(); });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("select, input")) return;
-    if (e.key === "ArrowLeft") show(ply - 1);
-    if (e.key === "ArrowRight") show(ply + 1);
-    if (e.key === "Home") show(0);
-    if (e.key === "End") show(Infinity);
-  });
   try {
     game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
     analysis.firstMover = fenTurn(game.start_fen);
