@@ -165,10 +165,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     banner = serving_banner(shown, port, app.state.service.database.store.shown_url)
-    if settings.secret_key is None:
-        print("cotuong: warning: COTUONG_SECRET is not set; the signing key is kept in the "
-              "database (a copy of it forges seat secrets and cookies). Set it in "
-              "production.", file=sys.stderr, flush=True)
     friends = friend_lines(str(host), port, lan_addresses() if host in ("0.0.0.0", "::")
                            else [], settings.public_url, args.lang)
     banner = "\n".join([banner, *(f"cotuong: {line}" for line in friends)])
