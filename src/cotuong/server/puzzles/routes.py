@@ -17,7 +17,7 @@ from cotuong.server.accounts import Player
 from cotuong.server.errors import lang_of
 from cotuong.server.puzzles.service import Puzzles
 
-__all__ = ["AnswerBody", "MovesBody", "puzzles_router"]
+__all__ = ["AnswerBody", "MovesBody", "puzzles_router", "puzzles_schema"]
 
 Iccs = Annotated[str, StringConstraints(pattern=r"^[a-i][0-9][a-i][0-9]$")]
 PuzzleId = Annotated[str, Path(min_length=1, max_length=64)]
@@ -34,6 +34,12 @@ class AnswerBody(BaseModel):
     """Who must change the loop's move: ``red``, ``black``, or ``draw`` (neither)."""
 
     answer: Literal["red", "black", "draw"]
+
+
+def puzzles_schema() -> dict[str, Any]:
+    """The JSON schema of the bodies the puzzle routes take (``/api/protocol.json``)."""
+    return {"puzzles_client": {"attempt": MovesBody.model_json_schema(),
+                               "answer": AnswerBody.model_json_schema()}}
 
 
 def puzzles_router(puzzles: Puzzles,

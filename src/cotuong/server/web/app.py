@@ -32,7 +32,7 @@ from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
-from cotuong.server.puzzles import Puzzles, PuzzleStore, puzzles_router
+from cotuong.server.puzzles import Puzzles, PuzzleStore, puzzles_router, puzzles_schema
 from cotuong.server.realtime import Sockets, error_frame, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
@@ -194,8 +194,9 @@ def create_app(settings: Settings, store: Store | None = None,
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:
         """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
-        ``client`` (browser → server) and ``server`` (server → browser)."""
-        return {**protocol_schema(), **lobby_schema()}
+        ``client`` (browser → server) and ``server`` (server → browser); the puzzle
+        routes' bodies (section 11)."""
+        return {**protocol_schema(), **lobby_schema(), **puzzles_schema()}
 
     app.include_router(api)
     app.include_router(accounts_router(acc, Profiles(database), login_limiter))
