@@ -52,6 +52,8 @@ function render() {
   for (const b of document.querySelectorAll(".answers .btn")) {
     b.setAttribute("aria-pressed", s.chosen === b.dataset.answer ? "true" : "false");
     b.disabled = !!s.result;
+    b.classList.toggle("right", !!s.result && s.result.answer === b.dataset.answer);
+    b.classList.toggle("wrong", !!s.result && !s.result.correct && s.chosen === b.dataset.answer);
   }
   const r = s.result;
   $("verdict").textContent = r ? `${t(r.correct ? "trainer.correct" : "trainer.wrong")} ${t(`trainer.is.${r.answer}`)}` : "";
