@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from harness import register, running
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cotuong.puzzles import PuzzleCollection, puzzle_from_json
 from cotuong.server import FakeClock, Settings
@@ -252,3 +254,42 @@ def test_the_leaderboard_lists_rated_players_best_first() -> None:
             assert board[0]["rating"] > 1500 > board[1]["rating"]
             assert board[0]["provisional"]
     run(go())
+
+
+SQUARE = st.builds(lambda f, r: f"{f}{r}", st.sampled_from("abcdefghi"),
+                   st.integers(0, 9))
+MOVE = st.builds(lambda a, b: a + b, SQUARE, SQUARE)
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    from fastapi.testclient import TestClient
+
+    from cotuong.server import create_app
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("cotuong.server.web.app.load_collection", collection)
+        mp.setattr("cotuong.server.web.app.load_repetition_drills", tuple)
+        app = create_app(Settings(db="sqlite://", puzzle_burst=10**6, http_burst=10**6))
+    with TestClient(app) as c:
+        yield c
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(puzzle=st.sampled_from(["one", "two"]),
+       moves=st.lists(st.one_of(MOVE, st.sampled_from(["a1e1", "d9d8", "b0d0", "a7d7"])),
+                      max_size=6))
+def test_any_line_gets_a_verdict_or_a_named_refusal(client: Any, puzzle: str,
+                                                    moves: list[str]) -> None:
+    """Random lines, legal or not, on the right line or off it: never a server error."""
+    r = client.post(f"/api/puzzles/{puzzle}/attempt", json={"moves": moves})
+    assert r.status_code in (200, 400), r.text
+    if r.status_code == 400:
+        error = r.json()["error"]
+        assert error["code"].startswith("PUZZLE_") and error["texts"]["vi"], error
+    else:
+        body = r.json()
+        assert body["correct"] or body["expected"] is not None
+    hint = client.post(f"/api/puzzles/{puzzle}/hint", json={"moves": moves})
+    assert hint.status_code in (200, 400), hint.text
