@@ -48,6 +48,8 @@ function render() {
     $("puzzle-task").textContent = t(`puzzles.find.${p.goal === "draw" ? "draw" : "win"}`, { side: colorName(p.side) });
     $("puzzle-info").textContent = [t("puzzles.rating", { rating: p.rating }),
       ...p.themes.map((th) => t(`puzzles.theme.${th}`))].join(" · ");
+    // The collection's sources are named with each puzzle (their licences ask for it).
+    $("puzzle-source").textContent = p.source || "";
   }
   const st = s.status;
   const status = $("puzzle-status");
