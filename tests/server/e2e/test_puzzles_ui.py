@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from tests.server.e2e.conftest import PHONE, Player, register
 
+from cotuong import Game
 from cotuong.puzzles import Puzzle, judge, load_collection, load_repetition_drills
 
 pytestmark = pytest.mark.slow
@@ -22,6 +23,14 @@ def _puzzle(min_solver_moves: int) -> Puzzle:
     puzzles = sorted(load_collection(), key=lambda p: (len(p.solution), p.puzzle_id))
     return next((p for p in puzzles if len(p.solution) >= 2 * min_solver_moves - 1),
                 puzzles[-1])
+
+
+def _wrong_moves(puzzle: Puzzle) -> list[str]:
+    """The legal first moves the puzzle does not accept."""
+    game = Game(puzzle.fen, puzzle.rules)
+    for m in puzzle.moves_before:
+        game.play(m, "iccs")
+    return [m.iccs for m in game.board.legal_moves if not judge(puzzle, [m.iccs]).correct]
 
 
 def _open(p: Player, puzzle: Puzzle) -> None:
@@ -70,11 +79,12 @@ def test_a_puzzle_is_solved_move_by_move_and_rated(people: Any) -> None:
 
 
 def test_a_wrong_move_fails_with_the_right_move_shown(people: Any) -> None:
-    puzzle = _puzzle(1)
+    # (A puzzle whose only legal move is its answer cannot be failed: one that can.)
+    puzzle = next(q for q in load_collection() if _wrong_moves(q))
     p = people("failer")
     _open(p, puzzle)
-    legal = p.legal()
-    wrong = next(m for m in legal if not judge(puzzle, [m]).correct)
+    wrong = _wrong_moves(puzzle)[0]
+    assert wrong in p.legal()
     _play(p, wrong)
     p.page.wait_for_selector('body[data-state="failed"]', state="attached")
     status = p.page.locator("#puzzle-status").inner_text()
