@@ -96,3 +96,31 @@ def test_a_second_rated_row_for_one_pair_is_refused_by_the_database() -> None:
     assert not store.record(b, PUZZLE).rated
     row = store.player_rating(1)
     assert row is not None and row["attempts"] == 1
+
+
+@pytest.mark.slow
+def test_the_puzzle_tables_on_postgresql() -> None:
+    """The same rules on PostgreSQL (row locks, the boolean sum, the unique key's race)."""
+    from test_backends import postgres
+
+    from cotuong.server.storage import Store
+
+    with postgres() as pg:
+        store = Store(pg.url)
+        try:
+            puzzles = PuzzleStore(store.engine)
+            PuzzleStore(store.engine)  # a second start finds the tables and keeps them
+            first = puzzles.record(Attempt("u:7", 7, "p1", ("h2e2",), True, "moves", 1), PUZZLE)
+            assert first.rated and first.player_after is not None
+            assert first.player_after.rating == pytest.approx(1834.88, abs=0.01)
+            assert not puzzles.record(Attempt("u:7", 7, "p1", (), False, "hint", 2), PUZZLE).rated
+            assert not puzzles.record(Attempt("u:07", 7, "p1", (), True, "moves", 3),
+                                      PUZZLE).rated
+            assert not puzzles.record(Attempt("g:x", None, "p1", (), True, "moves", 4),
+                                      PUZZLE).rated
+            assert puzzles.counts("u:7") == (2, 1)
+            row = puzzles.player_rating(7)
+            assert row is not None and row["attempts"] == 1
+            assert puzzles.tried("g:x") == {"p1"}
+        finally:
+            store.close()
