@@ -7,6 +7,7 @@ sideways scrolling. Screenshots: ``test-artifacts/e2e/puzzles-*.png``."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -93,6 +94,13 @@ def test_a_wrong_move_fails_with_the_right_move_shown(people: Any) -> None:
     # A guest's attempt is not rated.
     assert "không tính điểm" in p.page.locator("#puzzle-change").inner_text()
     p.shot("puzzles-failed")
+    # In English the verdict is redrawn, the move in WXF notation.
+    p.page.click("#lang")
+    p.page.wait_for_function(
+        "document.querySelector('#puzzle-status').textContent.startsWith('Not quite')")
+    english = p.page.locator("#puzzle-status").inner_text()
+    assert re.fullmatch(r"Not quite\. The move was [KAEHRCP][1-9+\-=.][+\-.=]?[1-9]\.", english), \
+        english
 
 
 def test_a_hint_rings_the_piece_to_move(people: Any) -> None:
