@@ -161,3 +161,17 @@ def test_the_puzzle_pages_fit_the_screen(people: Any, name: str, context: dict[s
         if name == "laptop":
             assert box["y"] + box["height"] <= 768, (path, box)
         p.shot(f"puzzles-{name}-{path.strip('/').replace('/', '-')}")
+
+
+def test_the_puzzle_pages_run_under_the_content_security_policy(people: Any) -> None:
+    """With the server's policy enforced (no inline script, no eval), both pages work:
+    any refusal would be a console error, which fails the test."""
+    p = people("csp", bypass_csp=False)
+    p.goto("/puzzles")
+    p.page.wait_for_selector('body[data-state="solving"]', state="attached")
+    p.page.click("#btn-hint")
+    p.page.wait_for_selector("body[data-hint]", state="attached")
+    p.goto("/puzzles/trainer?d=seed-hinh-2")
+    p.page.wait_for_selector("body[data-played]", state="attached", timeout=30_000)
+    p.page.click("#answer-draw")
+    p.page.wait_for_selector("body[data-answered]", state="attached")
