@@ -44,7 +44,6 @@ export class BoardView {
     this.checkSquare = null;
     this.arrow = null;            // an ICCS move drawn as an arrow (the engine's best move)
     this.arrowColor = null;       // null (green), or a side's colour
-    this.highlight = null;        // a square ringed (a puzzle's hint)
     this.selected = null;
     this.drag = null;
     this.fen = "";
@@ -200,9 +199,8 @@ export class BoardView {
    */
   update({ fen, legal = [], lastMove = null, check = null, arrow = null, arrowColor = null, highlight = null }) {
     this.fen = fen;
-    this.highlight = highlight || null;
-    if (this.highlight) this.svg.dataset.highlight = this.highlight;
-    else delete this.svg.dataset.highlight;
+    this.highlight = highlight || null;   // a square ringed (a puzzle's hint)
+    if (this.highlight) this.svg.dataset.highlight = this.highlight; else delete this.svg.dataset.highlight;
     this.arrow = arrow || null;
     this.arrowColor = arrowColor || null;
     if (this.arrowColor) this.svg.dataset.arrowColor = this.arrowColor;
