@@ -181,6 +181,8 @@ def test_bad_input_gets_a_clear_code() -> None:
             drill = await c.post("/api/puzzles/drills/nope/answer", json={"answer": "red"})
             assert drill.status_code == 404
             assert drill.json()["error"]["code"] == "DRILL_NOT_FOUND"
+            loop = await c.get("/api/puzzles/drills/nope")
+            assert loop.status_code == 404 and loop.json()["error"]["code"] == "DRILL_NOT_FOUND"
             answer = await c.post("/api/puzzles/drills/nope/answer", json={"answer": "blue"})
             assert answer.status_code == 422
     run(go())

@@ -77,8 +77,13 @@ def puzzles_router(puzzles: Puzzles,
 
     @router.get("/puzzles/drills")
     async def drills() -> dict[str, Any]:
-        """The trainer's loops (without their answers)."""
+        """The trainer's loops: ``{drill_id, source, plies}`` each."""
         return {"drills": puzzles.drill_list()}
+
+    @router.get("/puzzles/drills/{drill_id}")
+    async def drill(drill_id: str = Path(min_length=1, max_length=64)) -> dict[str, Any]:
+        """One loop, without its answer: ``{drill_id, fen, moves, move_texts, source}``."""
+        return puzzles.drill(drill_id)
 
     @router.post("/puzzles/drills/{drill_id}/answer")
     async def answer(body: AnswerBody, request: Request,

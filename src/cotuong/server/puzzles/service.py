@@ -73,8 +73,7 @@ class Puzzles:
         self.collection = collection
         self.drills = {d.drill_id: d for d in drills}
         self._ids = sorted(p.puzzle_id for p in collection)
-        self._drill_list = [{"drill_id": d.drill_id, "fen": d.fen, "moves": list(d.moves),
-                             "move_texts": move_texts(d.fen, (), d.moves), "source": d.source}
+        self._drill_list = [{"drill_id": d.drill_id, "source": d.source, "plies": len(d.moves)}
                             for d in drills]
         self._limit = RateLimiter(settings.puzzle_rate, settings.puzzle_burst)
 
@@ -276,15 +275,26 @@ class Puzzles:
 
     # ------------------------------------------------------------------ trainer
     def drill_list(self) -> list[dict[str, Any]]:
-        """The trainer's loops, without their answers."""
+        """The trainer's loops by id and source (their moves: :meth:`drill`)."""
         return self._drill_list
+
+    def _drill(self, drill_id: str) -> RepetitionDrill:
+        drill = self.drills.get(drill_id)
+        if drill is None:
+            raise ServiceError("DRILL_NOT_FOUND", status=404, drill_id=drill_id[:64])
+        return drill
+
+    def drill(self, drill_id: str) -> dict[str, Any]:
+        """One loop to play out, without its answer: the moves in ICCS and in notation
+        (written on demand: all the drills' texts at start would cost seconds)."""
+        d = self._drill(drill_id)
+        return {"drill_id": d.drill_id, "fen": d.fen, "moves": list(d.moves),
+                "move_texts": move_texts(d.fen, (), d.moves), "source": d.source}
 
     def answer(self, drill_id: str, answer: str, lang: str) -> dict[str, Any]:
         """Whether ``answer`` (``red``, ``black``, ``draw``) is the ruling, and the
         ruling explained with the clause of the law."""
-        drill = self.drills.get(drill_id)
-        if drill is None:
-            raise ServiceError("DRILL_NOT_FOUND", status=404, drill_id=drill_id[:64])
+        drill = self._drill(drill_id)
         texts = {"vi": drill.explanation_vi, "en": drill.explanation_en}
         return {"drill_id": drill_id, "correct": answer == drill.answer,
                 "answer": drill.answer, "clause": getattr(drill, "clause", None),

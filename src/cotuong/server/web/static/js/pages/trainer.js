@@ -13,9 +13,10 @@ import { topbar } from "../ui/topbar.js";
 
 const STEP_MS = 650;
 const board = new BoardView($("board"));
-const s = { drills: [], i: 0, step: 0, token: 0, result: null, chosen: null };
+// ``drills``: the list (id, source); ``loops``: each one's moves, fetched when first opened.
+const s = { drills: [], loops: new Map(), i: 0, step: 0, token: 0, result: null, chosen: null };
 
-const drill = () => s.drills[s.i];
+const drill = () => s.loops.get(s.drills[s.i].drill_id);
 
 function show(step) {
   const d = drill();
@@ -41,7 +42,7 @@ function replay() {
 
 function render() {
   translate();
-  const d = drill();
+  const d = s.drills.length ? drill() : null;
   if (!d) return;
   const texts = (d.move_texts || {})[lang() === "en" ? "wxf" : "vi"] || d.moves;
   $("step").textContent = t("trainer.step", { n: s.step, total: d.moves.length });
@@ -62,12 +63,21 @@ function render() {
   $("clause").textContent = r && r.clause ? t("trainer.clause", { clause: r.clause }) : "";
 }
 
-function open(i) {
+async function open(i) {
   s.i = (i + s.drills.length) % s.drills.length;
   s.result = null;
   s.chosen = null;
+  s.token += 1;   // stops the last loop's animation
   delete document.body.dataset.answered;
   delete document.body.dataset.played;
+  const id = s.drills[s.i].drill_id;
+  if (!s.loops.has(id)) {
+    try { s.loops.set(id, await api("GET", `/api/puzzles/drills/${encodeURIComponent(id)}`)); } catch (e) {
+      $("verdict").textContent = e.message;
+      return;
+    }
+  }
+  if (s.drills[s.i].drill_id !== id) return;   // another drill was chosen meanwhile
   const d = drill();
   document.body.dataset.drill = d.drill_id;
   const url = `/puzzles/trainer?d=${encodeURIComponent(d.drill_id)}`;
@@ -76,7 +86,7 @@ function open(i) {
 }
 
 async function answer(value) {
-  if (s.result) return;
+  if (s.result || !drill()) return;
   s.chosen = value;
   try {
     s.result = await api("POST", `/api/puzzles/drills/${encodeURIComponent(drill().drill_id)}/answer`, { answer: value });
