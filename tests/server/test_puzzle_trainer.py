@@ -1,7 +1,8 @@
 """The shipped collection and the trainer's drills through the server: every puzzle's
-(beyond 150, an even sample's) main line, played move by move as the page plays it, is answered with the stored replies
-and ends solved; every drill's ruling is judged right, any other answer wrong, with the
-explanation and the clause of the law, and the list never gives an answer away."""
+(beyond 150, an even sample's) main line, played move by move as the page plays it, is
+answered with the stored replies and ends solved; every drill's ruling is judged right,
+any other answer wrong, with the explanation and the clause of the law, and neither the
+list nor a loop gives the answer away."""
 
 from __future__ import annotations
 
