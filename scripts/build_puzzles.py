@@ -49,6 +49,7 @@ from puzzle_lines import (  # noqa: E402
     Line,
     Searcher,
     build_line,
+    only_move,
     replay_problem,
     score,
     trim,
@@ -62,7 +63,9 @@ from cotuong.records import read_pgn  # noqa: E402
 GAMES = ROOT / "tests" / "data" / "games"
 DATA = ROOT / "src" / "cotuong" / "puzzles" / "data"
 RULES = "xiangqiplay"
+MIN_CHOICES = 3  # a move found among three or fewer legal ones is no puzzle
 STUDY_MOVES = 4  # a study's first solver moves at most: its key, not its whole technique
+STUDY_SCAN_PLIES = 30  # a study's moments are looked for in its first 30 plies
 CCPD_NOTE = "CCPD (Yu-Han Tseng 2026, CC BY 4.0)"
 XQDB_NOTE = "xqdb (wxf.ca via wukong-xiangqi, MIT)"
 
@@ -92,25 +95,34 @@ def players(rec: object) -> str:
     return ", ".join(x for x in (event, names, h.get("Result", "")) if x)
 
 
-def study_candidates(games: list, rejected: Counter) -> list[Candidate]:
+def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
+                  rejected: Counter) -> list[Candidate]:
+    """The moments of a study's recorded line where the solver's recorded move is an only
+    move by a short search (MultiPV 2 at ``scan_depth``), in order: each is a candidate
+    (the opponent's move before it shown), verified at full depth by :func:`solve`. The
+    solver is the winner (the side to move in a drawn study)."""
+    moves = [m.iccs for m in rec.moves]  # type: ignore[attr-defined]
+    start = rec.start_fen  # type: ignore[attr-defined]
+    board = Board(start)
+    winner = {"1-0": 1, "0-1": -1}.get(rec.result)  # type: ignore[attr-defined]
+    goal = "win" if winner is not None else "draw"
+    solver = winner if winner is not None else board.side
+    title = rec.headers.get("Event", "").strip() or None  # type: ignore[attr-defined]
     out = []
-    for kind, stem, rec in games:
-        if kind != "eg":
-            continue
-        board = Board(rec.start_fen)
-        result = rec.result
-        mover_wins = {"1-0": 1, "0-1": -1}.get(result)
-        if result == "1/2-1/2":
-            goal = "draw"
-        elif mover_wins == board.side:
-            goal = "win"
-        else:
-            rejected["study_result_not_for_mover"] += 1
-            continue
-        title = rec.headers.get("Event", "").strip() or None
-        out.append(Candidate(stem, rec.start_fen, [], goal, [m.iccs for m in rec.moves],
-                             f"{CCPD_NOTE}, endgame study {stem[-4:]}: {players(rec)}",
-                             title, study=True))
+    first = 0 if board.side == solver else 1
+    for j in range(first, min(len(moves), STUDY_SCAN_PLIES), 2):
+        lines, _ = searcher.lines(start, moves[:j], 2, scan_depth)
+        if only_move(goal, lines, study=True) and lines[0].pv[0] == moves[j]:
+            at = Board(start)
+            for m in moves[:j - 1]:
+                at.push(Move.from_iccs(m))
+            before = moves[j - 1:j]
+            ply = f", ply {j}" if j else ""
+            out.append(Candidate(stem if j == 0 else f"{stem}-p{j}", at.fen(), before, goal,
+                                 moves[j:], f"{CCPD_NOTE}, endgame study {stem[-4:]}: "
+                                 f"{players(rec)}{ply}", title, study=True))
+    if not out:
+        rejected[f"study: no only move in its first {STUDY_SCAN_PLIES} plies"] += 1
     return out
 
 
@@ -173,9 +185,16 @@ def solve(searcher: Searcher, c: Candidate, rejected: Counter) -> dict | None:
         n = len(line.accepted)
         kept = Line(line.solution[:2 * n - 1], line.accepted, line.scores, line.find_depths,
                     line.second_mated, line.stop)
+    board = Board(c.fen)
+    for m in c.before:
+        board.push(Move.from_iccs(m))
+    if not c.study and len(board.legal_moves) <= MIN_CHOICES:
+        rejected["game: forced (few legal moves)"] += 1
+        return None
     if c.before and len(kept.accepted) == 1 and recaptures(c.fen, c.before[-1],
                                                            kept.solution[0]):
-        rejected["game: trivial_recapture"] += 1  # one move taking back what was taken
+        # One move taking back what was just taken.
+        rejected[f"{'study' if c.study else 'game'}: trivial_recapture"] += 1
         return None
     problem = replay_problem(c.fen, c.before, kept.solution, RULES, c.goal,
                              Board(c.fen).side * (-1 if c.before else 1))
@@ -185,65 +204,104 @@ def solve(searcher: Searcher, c: Candidate, rejected: Counter) -> dict | None:
     return puzzle_to_json(make_puzzle(c, kept, RULES))
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=400, help="master games sampled")
-    ap.add_argument("--seed", type=int, default=24)
-    ap.add_argument("--from-ply", type=int, default=30)
-    ap.add_argument("--scan-depth", type=int, default=6)
-    ap.add_argument("--depth", type=int, default=10)
-    ap.add_argument("--study-depth", type=int, default=9)
-    ap.add_argument("--studies", type=int, default=244, help="the first N studies")
-    ap.add_argument("--check", action="store_true", help="build and report, write nothing")
-    args = ap.parse_args()
-    t0 = time.time()
-    rejected: Counter[str] = Counter()
-    games = ccpd_games() + xqdb_games()
-    puzzles: list[dict] = []
-    seen: set[str] = set()
+def run_study(searcher: Searcher, stem: str, rec: object, scan_depth: int,
+              rejected: Counter) -> dict | None:
+    for c in study_moments(searcher, stem, rec, scan_depth, rejected):
+        p = solve(searcher, c, rejected)
+        if p is not None:  # one puzzle a study: its first verified moment
+            return p
+    return None
 
-    studies = study_candidates(games, rejected)[:args.studies]
-    searcher = Searcher(args.study_depth, RULES)
-    for i, c in enumerate(studies):
+
+def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argparse.Namespace,
+             seen: set[str], rejected: Counter) -> list[dict]:
+    if not rec.ok:  # type: ignore[attr-defined]
+        rejected["game: record has issues"] += 1
+        return []
+    out = []
+    covered = 0  # the last ply of this game inside a kept puzzle's line
+    for c in scan_game(searcher, kind, stem, rec, args.from_ply, args.scan_depth):
+        ply = int(c.stem.rsplit("-p", 1)[1])
+        key = Board(c.fen).fen().split(" ")[0] + c.before[0]
+        if key in seen or ply <= covered:
+            rejected["game: duplicate or inside a kept line"] += 1
+            continue
+        seen.add(key)
         p = solve(searcher, c, rejected)
         if p is not None:
-            puzzles.append(p)
-        if i % 20 == 0:
-            print(f"studies {i}/{len(studies)}: {len(puzzles)} kept, "
-                  f"{time.time() - t0:.0f} s", file=sys.stderr, flush=True)
-    n_studies = len(puzzles)
+            out.append(p)
+            covered = ply + len(p["solution"])
+    return out
 
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--studies", type=int, default=244, help="the first N studies")
+    ap.add_argument("--games", type=int, default=300, help="the first N games of the shuffle")
+    ap.add_argument("--seed", type=int, default=24, help="the shuffle of the master games")
+    ap.add_argument("--from-ply", type=int, default=30)
+    ap.add_argument("--scan-depth", type=int, default=5)
+    ap.add_argument("--depth", type=int, default=9)
+    ap.add_argument("--study-depth", type=int, default=9)
+    ap.add_argument("--check", action="store_true", help="build and report, write nothing")
+    args = ap.parse_args()
+    t0, cpu0 = time.time(), time.process_time()
+    rejected: Counter[str] = Counter()
+    games = ccpd_games() + xqdb_games()
+    studies = [g for g in games if g[0] == "eg"][:args.studies]
     pool = [g for g in games if g[0] != "eg"]
-    sample = random.Random(args.seed).sample(pool, min(args.games, len(pool)))
-    searcher = Searcher(args.depth, RULES)
-    for i, (kind, stem, rec) in enumerate(sample):
-        if not rec.ok:
-            rejected["game: record has issues"] += 1
-            continue
-        for c in scan_game(searcher, kind, stem, rec, args.from_ply, args.scan_depth):
-            key = Board(c.fen).fen().split(" ")[0] + c.before[0]
-            if key in seen:
-                rejected["game: duplicate position"] += 1
-                continue
-            seen.add(key)
-            p = solve(searcher, c, rejected)
-            if p is not None:
-                puzzles.append(p)
-        if i % 10 == 0:
-            print(f"games {i}/{len(sample)}: {len(puzzles) - n_studies} kept, "
-                  f"{searcher.searches} searches, {time.time() - t0:.0f} s",
-                  file=sys.stderr, flush=True)
-
-    collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
+    random.Random(args.seed).shuffle(pool)  # a fixed order: --games N takes a prefix
+    pool = pool[:args.games]
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
-    report = {
-        "puzzles": len(collection), "from_studies": n_studies,
-        "from_games": len(collection) - n_studies, "games_sampled": len(sample),
-        "themes": collection.themes(), "rejected": dict(sorted(rejected.items())),
-        "drills": len(drills), "drills_rejected": drill_rejects,
-        "seconds": round(time.time() - t0),
-    }
+    from_studies: list[dict] = []
+    from_games: list[dict] = []
+    seen: set[str] = set()
+    study_searcher = Searcher(args.study_depth, RULES)
+    game_searcher = Searcher(args.depth, RULES)
+    # Studies and games alternate, so that a run cut short (the report says how far it
+    # got) is exactly the run of --studies S --games G with those counts.
+    for i in range(max(len(studies), len(pool))):
+        if i < len(studies):
+            _, stem, rec = studies[i]
+            p = run_study(study_searcher, stem, rec, args.scan_depth, rejected)
+            if p is not None:
+                from_studies.append(p)
+        if i < len(pool):
+            kind, stem, rec = pool[i]
+            from_games.extend(run_game(game_searcher, kind, stem, rec, args, seen, rejected))
+        done = (min(i + 1, len(studies)), min(i + 1, len(pool)))
+        if i % 10 == 9 or i == max(len(studies), len(pool)) - 1:
+            report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
+                           done, time.time() - t0, time.process_time() - cpu0,
+                           study_searcher.searches + game_searcher.searches,
+                           study_searcher.nodes + game_searcher.nodes)
+            print(f"studies {done[0]}/{len(studies)}, games {done[1]}/{len(pool)}: "
+                  f"{report['puzzles']} puzzles, {report['cpu_seconds']} s CPU",
+                  file=sys.stderr, flush=True)
     print(json.dumps(report, ensure_ascii=False, indent=1))
+
+
+def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],
+          drills: list[dict], drill_rejects: dict[str, int], rejected: Counter,
+          done: tuple[int, int], wall: float, cpu: float, searches: int,
+          nodes: int) -> dict:
+    """Check the collection (it must load) and, unless ``--check``, write the data and the
+    report of what was done so far."""
+    puzzles = from_studies + from_games
+    collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
+    report = {
+        "command": f"scripts/build_puzzles.py --studies {done[0]} --games {done[1]} "
+                   f"--seed {args.seed} --from-ply {args.from_ply} --scan-depth "
+                   f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth}",
+        "puzzles": len(collection), "from_studies": len(from_studies),
+        "from_games": len(from_games), "studies_done": done[0], "games_done": done[1],
+        "themes": collection.themes(),
+        "goals": dict(Counter(p["goal"] for p in puzzles)),
+        "rejected": dict(sorted(rejected.items())),
+        "drills": len(drills), "drills_rejected": drill_rejects,
+        "engine_searches": searches, "engine_nodes": nodes,
+        "cpu_seconds": round(cpu), "wall_seconds": round(wall),
+    }
     if not args.check:
         DATA.mkdir(parents=True, exist_ok=True)
         with (DATA / "puzzles.jsonl").open("w", encoding="utf-8") as f:
@@ -254,6 +312,7 @@ def main() -> None:
                 f.write(json.dumps(d, ensure_ascii=False) + "\n")
         (DATA / "build_report.json").write_text(
             json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return report
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ The law's ten diagrams (``seed_diagrams.txt``, Hình 1–10, Vietnamese move tex
 with the seed reader and must agree with the cases ``seed-hinh-1..10`` on their common
 moves; the drills then take the cases' moves (played on to the ruling point). A case is
 left out when its setup cannot occur in a game (the core refuses it, so the board could
-not show it) or when it gives no arbiter's order at its last move (a mate).
+not show it) or when it gives no arbiter's order at its last move (a position
+with no loop).
 """
 
 from __future__ import annotations
