@@ -63,8 +63,8 @@ SERVER_PARTS = sorted(p.name for p in SERVER.iterdir() if (p / "__init__.py").is
 
 
 def test_the_server_is_its_parts_and_a_few_shared_modules() -> None:
-    assert SERVER_PARTS == ["accounts", "analysis", "lobby", "play", "ratings", "realtime",
-                            "storage", "study", "tournaments", "web", "workers"]
+    assert SERVER_PARTS == ["accounts", "analysis", "lobby", "play", "puzzles", "ratings",
+                            "realtime", "storage", "study", "tournaments", "web", "workers"]
     root = sorted(p.name for p in SERVER.glob("*.py"))
     assert len(root) <= 8, root
 

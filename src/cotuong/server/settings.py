@@ -102,6 +102,14 @@ class Settings:
     import_max_bytes: int = 256 * 1024
     imports_per_hour: int = 60
     imports_kept: int = 500
+    # Puzzles (docs/server.md, "Puzzles"): attempts, hints and solutions per person (a
+    # token bucket: ``puzzle_rate`` a second, burst ``puzzle_burst``); the rating a guest's
+    # next puzzle is chosen near; attempts a history shows; places on the leaderboard.
+    puzzle_rate: float = 1.0
+    puzzle_burst: int = 30
+    puzzle_guest_rating: float = 1500.0
+    puzzle_history: int = 100
+    puzzle_leaderboard: int = 50
     # Hardening against abuse without an account (docs/server.md, "Security").
     # The AI: no move thinks longer than this, whatever the clock; untimed Thần thinks
     # ``ai_untimed_ms``; each person (identity, and address) has one AI search in flight,

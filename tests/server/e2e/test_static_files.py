@@ -44,7 +44,8 @@ def test_level_names_match_the_engine() -> None:
 
 
 @pytest.mark.parametrize("page", ["index.html", "room.html", "review.html", "profile.html",
-                                  "editor.html", "import.html"])
+                                  "editor.html", "import.html", "puzzles.html",
+                                  "trainer.html"])
 def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
     html = (STATIC / page).read_text(encoding="utf-8")
     for ref in re.findall(r'(?:href|src)="/static/([^"]+)"', html):
@@ -67,7 +68,7 @@ def test_modules_import_existing_names() -> None:
     # (tournament.js: the entry of the pages the server renders, tournaments/page_shell.py)
     reached = {(STATIC / "js" / "pages" / f"{p}.js").resolve()
                for p in ("lobby", "room", "review", "profile", "tournament", "editor",
-                         "import")}
+                         "import", "puzzles", "trainer")}
     for module in modules:
         text = module.read_text(encoding="utf-8")
         for names, target in IMPORT.findall(text):
@@ -97,7 +98,8 @@ def test_modules_import_only_their_layer_or_below() -> None:
 def test_pages_load_their_page_module() -> None:
     for page, module in [("index.html", "lobby"), ("room.html", "room"),
                          ("review.html", "review"), ("profile.html", "profile"),
-                         ("editor.html", "editor"), ("import.html", "import")]:
+                         ("editor.html", "editor"), ("import.html", "import"),
+                         ("puzzles.html", "puzzles"), ("trainer.html", "trainer")]:
         html = (STATIC / page).read_text(encoding="utf-8")
         assert f'<script type="module" src="/static/js/pages/{module}.js">' in html, page
 

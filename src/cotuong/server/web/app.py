@@ -26,11 +26,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from cotuong.puzzles import load_collection, load_repetition_drills
 from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
 from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
+from cotuong.server.puzzles import Puzzles, PuzzleStore, puzzles_router, puzzles_schema
 from cotuong.server.realtime import Sockets, error_frame, make_broker
 from cotuong.server.security import RateLimiter, Signer, new_key
 from cotuong.server.settings import ClockSource, Settings, SystemClock
@@ -125,6 +127,8 @@ def create_app(settings: Settings, store: Store | None = None,
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
     study = Study(settings, database, ImportStore(store.engine), clock)
+    puzzles = Puzzles(settings, database, PuzzleStore(store.engine), clock, load_collection(),
+                      load_repetition_drills())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -190,8 +194,9 @@ def create_app(settings: Settings, store: Store | None = None,
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:
         """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
-        ``client`` (browser → server) and ``server`` (server → browser)."""
-        return {**protocol_schema(), **lobby_schema()}
+        ``client`` (browser → server) and ``server`` (server → browser); the puzzle
+        routes' bodies (section 11)."""
+        return {**protocol_schema(), **lobby_schema(), **puzzles_schema()}
 
     app.include_router(api)
     app.include_router(accounts_router(acc, Profiles(database), login_limiter))
@@ -200,6 +205,7 @@ def create_app(settings: Settings, store: Store | None = None,
     app.include_router(lobby_router(lobby, acc, settings))
     app.include_router(tournament_router(tournaments, player))
     app.include_router(study_router(study, player))
+    app.include_router(puzzles_router(puzzles, player))
 
     @app.get("/api/docs", include_in_schema=False)
     async def api_docs() -> HTMLResponse:
@@ -234,6 +240,11 @@ def create_app(settings: Settings, store: Store | None = None,
     @app.get("/import/{import_id}", include_in_schema=False)
     async def import_page(import_id: str = "") -> Response:
         return _page("import.html")
+
+    @app.get("/puzzles", include_in_schema=False)
+    @app.get("/puzzles/{puzzle_id}", include_in_schema=False)
+    async def puzzles_page(puzzle_id: str = "") -> Response:
+        return _page("trainer.html" if puzzle_id == "trainer" else "puzzles.html")
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app

@@ -9,7 +9,7 @@ import { CATEGORIES } from "../lib/protocol.js";
 import { topbar } from "../ui/topbar.js";
 
 const username = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const page = { user: null, games: [], category: null };
+const page = { user: null, games: [], category: null, puzzles: null };
 
 /** The rating before the first game and after each game of ``games``, over game numbers. */
 export function ratingGraph(games) {
@@ -55,7 +55,7 @@ function render() {
       h("span", { class: "muted", text: t(`cat.${c}`) }),
       h("b", { text: `${r.rating}${r.provisional ? "?" : ""}` }),
       h("span", { class: "muted", text: `${t("profile.counts", { games: r.games, wins: r.wins, draws: r.draws, losses: r.losses })}${r.provisional ? ` · ${t("profile.provisional")}` : ""}` }));
-  }) : [h("p", { class: "muted", text: t("profile.none") })]));
+  }) : [h("p", { class: "muted", text: t("profile.none") })]), ...puzzleCard());
   const withHistory = CATEGORIES.filter((c) => (u.history[c] || []).length);
   if (!page.category || !withHistory.includes(page.category)) page.category = withHistory[0] || null;
   $("graph-tabs").replaceChildren(...withHistory.map((c) => h("button", { class: "btn small", type: "button",
@@ -73,11 +73,22 @@ function render() {
     : h("p", { class: "muted", text: t("lobby.history.empty") }));
 }
 
+/** The puzzle rating (GET /api/users/{u}/puzzles) beside the game ratings, once it exists. */
+function puzzleCard() {
+  const r = page.puzzles && page.puzzles.rating;
+  if (!r) return [];
+  return [h("a", { class: "card", id: "puzzle-rating", href: "/puzzles", "data-category": "puzzles", "data-rating": r.rating },
+    h("span", { class: "muted", text: t("profile.puzzles") }),
+    h("b", { text: `${r.rating}${r.provisional ? "?" : ""}` }),
+    h("span", { class: "muted", text: `${t("puzzles.counts", { attempts: page.puzzles.attempts, solved: page.puzzles.solved })}${r.provisional ? ` · ${t("profile.provisional")}` : ""}` }))];
+}
+
 async function boot() {
   await topbar(render);
   try {
     page.user = await api("GET", `/api/users/${encodeURIComponent(username)}`);
     page.games = (await api("GET", `/api/users/${encodeURIComponent(username)}/games?limit=20`)).games || [];
+    try { page.puzzles = await api("GET", `/api/users/${encodeURIComponent(username)}/puzzles`); } catch { page.puzzles = null; }
   } catch (e) {
     $("banners").replaceChildren(h("div", { class: "banner error", id: "notfound",
       text: e.status === 404 ? t("profile.notfound") : e.message }));

@@ -194,10 +194,13 @@ export class BoardView {
    * Everything a game snapshot changes, drawn once: ``fen``, ``legal`` (ICCS list),
    * ``lastMove`` (ICCS or null), ``check`` (the colour in check, or null), ``arrow``
    * (an ICCS move to point out, e.g. the engine's best move, or null) and ``arrowColor``
-   * (``"red"`` / ``"black"``: the arrow in that side's colour; null: the engine's green).
+   * (``"red"`` / ``"black"``: the arrow in that side's colour; null: the engine's green)
+   * and ``highlight`` (a square to ring, e.g. a puzzle's hint: the piece to move, or null).
    */
-  update({ fen, legal = [], lastMove = null, check = null, arrow = null, arrowColor = null }) {
+  update({ fen, legal = [], lastMove = null, check = null, arrow = null, arrowColor = null, highlight = null }) {
     this.fen = fen;
+    this.highlight = highlight || null;   // a square ringed (a puzzle's hint)
+    if (this.highlight) this.svg.dataset.highlight = this.highlight; else delete this.svg.dataset.highlight;
     this.arrow = arrow || null;
     this.arrowColor = arrowColor || null;
     if (this.arrowColor) this.svg.dataset.arrowColor = this.arrowColor;
@@ -249,6 +252,10 @@ export class BoardView {
         const [x, y] = this.xy(sq);
         el("rect", { x: x - R - 3, y: y - R - 3, width: 2 * R + 6, height: 2 * R + 6, rx: 8, class: cls }, marks);
       }
+    }
+    if (this.highlight) {
+      const [x, y] = this.xy(this.highlight);
+      el("circle", { cx: x, cy: y, r: R + 7, class: "highlight" }, marks);
     }
     if (this.checkSquare) {
       const [x, y] = this.xy(this.checkSquare);

@@ -1,0 +1,319 @@
+"""Build the puzzle collection and the repetition drills shipped in ``cotuong.puzzles``.
+
+    nice -n 10 python scripts/build_puzzles.py            # writes src/cotuong/puzzles/data/
+    nice -n 10 python scripts/build_puzzles.py --games 60 --check   # a quick trial, no write
+
+Sources (all in ``tests/data``, see its README; attribution kept in every puzzle's
+``source``):
+
+- the Chinese Chess Practical Dataset (CCPD, Yu-Han Tseng 2026, **CC BY 4.0**): its 244
+  endgame studies (``[FEN]`` games, themed titles) and its World Cup (1,389) and Asian
+  Cup (679) master games, read from the ICCS files derived from it;
+- the 15 xqdb master games (wxf.ca via the wukong-xiangqi repository, **MIT**);
+- the repetition cases (``repetition_cases.jsonl``: the Vietnamese tournament law's ten
+  diagrams, the Asian Xiangqi Federation rule book's diagrams, Fairy-Stockfish's tests)
+  and ``seed_diagrams.txt`` (the law's Hình 1–10, cross-checked against the cases).
+
+Studies: the side to move is the solver, the goal the study's result (win, or draw); the
+solution follows the study's recorded line while each of its solver moves is the
+engine's only move (``puzzle_lines``), replies as recorded. Master games: every position
+of a seeded sample of games (``--games``, ``--seed``) from ply ``--from-ply`` on is
+scanned by a short search (depth ``--scan-depth``); a position where the opponent's last
+move turned a balanced game (solver's view at most ``NOT_WIN_CP``) into a win (at least
+``WIN_CP``), or where the solver must find a hold (best at least ``-HOLD_CP`` after a
+capture or check), becomes a candidate: the opponent's move is shown (``moves_before``)
+and the line is built at depth ``--depth``. Every kept line replays through ``Game``
+under ``RULES``. Fixed depths, a fixed seed and one engine thread: the same data on every
+run. The difficulty is estimated in ``puzzle_meta.rating`` (see ``docs/puzzles.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from puzzle_drills import build_drills  # noqa: E402
+from puzzle_lines import (  # noqa: E402
+    HOLD_CP,
+    MAX_SOLVER_MOVES,
+    NOT_WIN_CP,
+    Line,
+    Searcher,
+    build_line,
+    only_move,
+    replay_problem,
+    score,
+    trim,
+)
+from puzzle_meta import Candidate, make_puzzle  # noqa: E402
+
+from cotuong import Board, Move  # noqa: E402
+from cotuong.puzzles import parse_collection, puzzle_to_json  # noqa: E402
+from cotuong.records import read_pgn  # noqa: E402
+
+GAMES = ROOT / "tests" / "data" / "games"
+DATA = ROOT / "src" / "cotuong" / "puzzles" / "data"
+RULES = "xiangqiplay"
+MIN_CHOICES = 3  # a move found among three or fewer legal ones is no puzzle
+STUDY_MOVES = 4  # a study's first solver moves at most: its key, not its whole technique
+STUDY_SCAN_PLIES = 30  # a study's moments are looked for in its first 30 plies
+CCPD_NOTE = "CCPD (Yu-Han Tseng 2026, CC BY 4.0)"
+XQDB_NOTE = "xqdb (wxf.ca via wukong-xiangqi, MIT)"
+
+
+def ccpd_games() -> list[tuple[str, str, object]]:
+    """(kind, id stem, record) of every CCPD game: ``eg`` studies, ``wc``/``ac`` games."""
+    out = []
+    for name in ("ccpd_endgames244_asiancup679_iccs_DERIVED.pgn",
+                 "ccpd_worldcup_1389_iccs_DERIVED.pgn"):
+        for rec in read_pgn((GAMES / "ccpd" / name).read_text(encoding="utf-8")):
+            path = rec.headers.get("CCPDFile", "")
+            number = int(path.rsplit("/", 1)[-1].split(".")[0])
+            kind = "eg" if "殘局" in path else "ac" if "亞洲" in path else "wc"
+            out.append((kind, f"ccpd-{kind}-{number:04d}", rec))
+    return out
+
+
+def xqdb_games() -> list[tuple[str, str, object]]:
+    text = (GAMES / "xqdb15" / "xqdb_sample15_iccs.pgn").read_text(encoding="utf-8")
+    return [("xq", f"xqdb-{i + 1:02d}", rec) for i, rec in enumerate(read_pgn(text))]
+
+
+def players(rec: object) -> str:
+    h = rec.headers  # type: ignore[attr-defined]
+    names = " – ".join(x for x in (h.get("Red", "").strip(), h.get("Black", "").strip()) if x)
+    event = h.get("Event", "").strip()
+    return ", ".join(x for x in (event, names, h.get("Result", "")) if x)
+
+
+def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
+                  rejected: Counter) -> list[Candidate]:
+    """The moments of a study's recorded line where the solver's recorded move is an only
+    move by a short search (MultiPV 2 at ``scan_depth``), in order: each is a candidate
+    (the opponent's move before it shown), verified at full depth by :func:`solve`. The
+    solver is the winner (the side to move in a drawn study)."""
+    moves = [m.iccs for m in rec.moves]  # type: ignore[attr-defined]
+    start = rec.start_fen  # type: ignore[attr-defined]
+    board = Board(start)
+    winner = {"1-0": 1, "0-1": -1}.get(rec.result)  # type: ignore[attr-defined]
+    goal = "win" if winner is not None else "draw"
+    solver = winner if winner is not None else board.side
+    title = rec.headers.get("Event", "").strip() or None  # type: ignore[attr-defined]
+    out = []
+    first = 0 if board.side == solver else 1
+    for j in range(first, min(len(moves), STUDY_SCAN_PLIES), 2):
+        lines, _ = searcher.lines(start, moves[:j], 2, scan_depth)
+        if only_move(goal, lines, study=True) and lines[0].pv[0] == moves[j]:
+            at = Board(start)
+            for m in moves[:j - 1]:
+                at.push(Move.from_iccs(m))
+            before = moves[j - 1:j]
+            ply = f", ply {j}" if j else ""
+            out.append(Candidate(stem if j == 0 else f"{stem}-p{j}", at.fen(), before, goal,
+                                 moves[j:], f"{CCPD_NOTE}, endgame study {stem[-4:]}: "
+                                 f"{players(rec)}{ply}", title, study=True))
+    if not out:
+        rejected[f"study: no only move in its first {STUDY_SCAN_PLIES} plies"] += 1
+    return out
+
+
+def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: int,
+              scan_depth: int) -> list[Candidate]:
+    """Candidates of one master game: a swing to a win, or a position to hold."""
+    moves = [m.iccs for m in rec.moves]  # type: ignore[attr-defined]
+    start = rec.start_fen  # type: ignore[attr-defined]
+    note = XQDB_NOTE if kind == "xq" else CCPD_NOTE
+    out: list[Candidate] = []
+    prev = None  # the score of the previous position, for the side then to move
+    board = Board(start)
+    for m in moves[:from_ply - 1]:
+        board.push(Move.from_iccs(m))
+    board_prev = board.copy(stack=False)
+    for t in range(from_ply - 1, len(moves) + 1):  # the position after t plies
+        now, best = None, None
+        if board.has_legal_move():  # a game may end in mate
+            lines, _ = searcher.lines(start, moves[:t], 1, scan_depth)
+            if lines and lines[0].pv:
+                now, best = score(lines[0]), Move.from_iccs(lines[0].pv[0])
+        if now is not None and best is not None and prev is not None and t >= from_ply:
+            last = Move.from_iccs(moves[t - 1])
+            forcing = board_prev.is_capture(last) or board_prev.gives_check(last)
+            goal = None
+            # prev is the opponent's view before its move: it was not lost for it.
+            if now.wins() and prev.at_least(-NOT_WIN_CP):
+                goal = "win"
+            elif (forcing and now.at_least(-HOLD_CP) and now.at_most(HOLD_CP)
+                  and best.to_square != last.to_square):  # a recapture is no puzzle
+                goal = "draw"
+            if goal is not None:
+                out.append(Candidate(f"{stem}-p{t}", board_prev.fen(), [moves[t - 1]], goal,
+                                     None, f"{note}, game {stem.split('-')[-1]}: "
+                                     f"{players(rec)}, ply {t}", None))
+        prev = now
+        board_prev = board.copy(stack=False)
+        if t < len(moves):
+            board.push(Move.from_iccs(moves[t]))
+    return out
+
+
+def recaptures(fen: str, shown: str, first: str) -> bool:
+    """``first`` takes back on the square where the shown move captured."""
+    last = Move.from_iccs(shown)
+    return Board(fen).is_capture(last) and Move.from_iccs(first).to_square == last.to_square
+
+
+def solve(searcher: Searcher, c: Candidate, rejected: Counter) -> dict | None:
+    line = build_line(searcher, c.fen, c.before, c.goal, c.follow,
+                      STUDY_MOVES if c.study else MAX_SOLVER_MOVES)
+    if not line.accepted:
+        rejected[f"{'study' if c.study else 'game'}: {line.stop or 'no line'}"] += 1
+        return None
+    kept, why = trim(line, c.fen, c.before, c.goal)
+    if why and not c.study:
+        rejected[f"game: {why}"] += 1
+        return None
+    if why:  # a study's key moves stand on their own: the goal is the study's result
+        n = len(line.accepted)
+        kept = Line(line.solution[:2 * n - 1], line.accepted, line.scores, line.find_depths,
+                    line.second_mated, line.stop)
+    board = Board(c.fen)
+    for m in c.before:
+        board.push(Move.from_iccs(m))
+    if not c.study and len(board.legal_moves) <= MIN_CHOICES:
+        rejected["game: forced (few legal moves)"] += 1
+        return None
+    if c.before and len(kept.accepted) == 1 and recaptures(c.fen, c.before[-1],
+                                                           kept.solution[0]):
+        # One move taking back what was just taken.
+        rejected[f"{'study' if c.study else 'game'}: trivial_recapture"] += 1
+        return None
+    problem = replay_problem(c.fen, c.before, kept.solution, RULES, c.goal,
+                             Board(c.fen).side * (-1 if c.before else 1))
+    if problem:
+        rejected[f"{'study' if c.study else 'game'}: {problem}"] += 1
+        return None
+    return puzzle_to_json(make_puzzle(c, kept, RULES))
+
+
+def run_study(searcher: Searcher, stem: str, rec: object, scan_depth: int,
+              rejected: Counter) -> dict | None:
+    for c in study_moments(searcher, stem, rec, scan_depth, rejected):
+        p = solve(searcher, c, rejected)
+        if p is not None:  # one puzzle a study: its first verified moment
+            return p
+    return None
+
+
+def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argparse.Namespace,
+             seen: set[str], rejected: Counter) -> list[dict]:
+    if not rec.ok:  # type: ignore[attr-defined]
+        rejected["game: record has issues"] += 1
+        return []
+    out = []
+    covered = 0  # the last ply of this game inside a kept puzzle's line
+    for c in scan_game(searcher, kind, stem, rec, args.from_ply, args.scan_depth):
+        ply = int(c.stem.rsplit("-p", 1)[1])
+        key = Board(c.fen).fen().split(" ")[0] + c.before[0]
+        if key in seen or ply <= covered:
+            rejected["game: duplicate or inside a kept line"] += 1
+            continue
+        seen.add(key)
+        p = solve(searcher, c, rejected)
+        if p is not None:
+            out.append(p)
+            covered = ply + len(p["solution"])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--studies", type=int, default=244, help="the first N studies")
+    ap.add_argument("--games", type=int, default=300, help="the first N games of the shuffle")
+    ap.add_argument("--seed", type=int, default=24, help="the shuffle of the master games")
+    ap.add_argument("--from-ply", type=int, default=30)
+    ap.add_argument("--scan-depth", type=int, default=5)
+    ap.add_argument("--depth", type=int, default=9)
+    ap.add_argument("--study-depth", type=int, default=9)
+    ap.add_argument("--check", action="store_true", help="build and report, write nothing")
+    args = ap.parse_args()
+    t0, cpu0 = time.time(), time.process_time()
+    rejected: Counter[str] = Counter()
+    games = ccpd_games() + xqdb_games()
+    studies = [g for g in games if g[0] == "eg"][:args.studies]
+    pool = [g for g in games if g[0] != "eg"]
+    random.Random(args.seed).shuffle(pool)  # a fixed order: --games N takes a prefix
+    pool = pool[:args.games]
+    drills, drill_rejects = build_drills(ROOT / "tests" / "data")
+    from_studies: list[dict] = []
+    from_games: list[dict] = []
+    seen: set[str] = set()
+    study_searcher = Searcher(args.study_depth, RULES)
+    game_searcher = Searcher(args.depth, RULES)
+    # Studies and games alternate, so that a run cut short (the report says how far it
+    # got) is exactly the run of --studies S --games G with those counts.
+    for i in range(max(len(studies), len(pool))):
+        if i < len(studies):
+            _, stem, rec = studies[i]
+            p = run_study(study_searcher, stem, rec, args.scan_depth, rejected)
+            if p is not None:
+                from_studies.append(p)
+        if i < len(pool):
+            kind, stem, rec = pool[i]
+            from_games.extend(run_game(game_searcher, kind, stem, rec, args, seen, rejected))
+        done = (min(i + 1, len(studies)), min(i + 1, len(pool)))
+        if i % 10 == 9 or i == max(len(studies), len(pool)) - 1:
+            report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
+                           done, time.time() - t0, time.process_time() - cpu0,
+                           study_searcher.searches + game_searcher.searches,
+                           study_searcher.nodes + game_searcher.nodes)
+            print(f"studies {done[0]}/{len(studies)}, games {done[1]}/{len(pool)}: "
+                  f"{report['puzzles']} puzzles, {report['cpu_seconds']} s CPU",
+                  file=sys.stderr, flush=True)
+    print(json.dumps(report, ensure_ascii=False, indent=1))
+
+
+def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],
+          drills: list[dict], drill_rejects: dict[str, int], rejected: Counter,
+          done: tuple[int, int], wall: float, cpu: float, searches: int,
+          nodes: int) -> dict:
+    """Check the collection (it must load) and, unless ``--check``, write the data and the
+    report of what was done so far."""
+    puzzles = from_studies + from_games
+    collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
+    report = {
+        "command": f"scripts/build_puzzles.py --studies {done[0]} --games {done[1]} "
+                   f"--seed {args.seed} --from-ply {args.from_ply} --scan-depth "
+                   f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth}",
+        "puzzles": len(collection), "from_studies": len(from_studies),
+        "from_games": len(from_games), "studies_done": done[0], "games_done": done[1],
+        "themes": collection.themes(),
+        "goals": dict(Counter(p["goal"] for p in puzzles)),
+        "rejected": dict(sorted(rejected.items())),
+        "drills": len(drills), "drills_rejected": drill_rejects,
+        "engine_searches": searches, "engine_nodes": nodes,
+        "cpu_seconds": round(cpu), "wall_seconds": round(wall),
+    }
+    if not args.check:
+        DATA.mkdir(parents=True, exist_ok=True)
+        with (DATA / "puzzles.jsonl").open("w", encoding="utf-8") as f:
+            for p in puzzles:
+                f.write(json.dumps(p, ensure_ascii=False) + "\n")
+        with (DATA / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
+            for d in drills:
+                f.write(json.dumps(d, ensure_ascii=False) + "\n")
+        (DATA / "build_report.json").write_text(
+            json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return report
+
+
+if __name__ == "__main__":
+    main()
