@@ -230,6 +230,10 @@ def create_app(settings: Settings, store: Store | None = None,
     async def editor_page() -> Response:
         return _page("editor.html")
 
+    @app.get("/analysis", include_in_schema=False)
+    async def analysis_page() -> Response:
+        return _page("analysis.html")
+
     @app.get("/import", include_in_schema=False)
     @app.get("/import/{import_id}", include_in_schema=False)
     async def import_page(import_id: str = "") -> Response:

@@ -1,0 +1,241 @@
+// The analysis board's live engine (socket /ws/analysis, docs/web-protocol.md §11): while
+// it is on, every position shown is sent as ``{type: "analyse", fen, moves, multipv, id}``
+// and the server streams ``{type: "eval", id, depth, lines: [{score_cp | mate, pv}]}``
+// (Red's point of view) until ``done``; a frame of an older ``id`` is dropped. Off, hidden
+// or left: ``{type: "stop"}``. The lines are written in the chosen notation by the
+// server's rules (POST /api/positions/legal with ``lines``), at most one request at a
+// time, the latest lines winning.
+
+import { api } from "../../lib/api.js";
+import { h } from "../../lib/dom.js";
+import { lang, t } from "../../lib/i18n.js";
+import { scoreText } from "../../ui/analysis.js";
+
+const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+
+/**
+ * The evaluation in words, from Red's point of view. Thresholds (centipawns, 100 = a
+ * pawn): within ±40 balanced; up to ±120 slightly better; up to ±300 better; beyond,
+ * winning; a mate says who mates and in how many moves.
+ * ``evalWords({score_cp: 150})`` is "Đỏ ưu" in Vietnamese.
+ */
+export function evalWords(line) {
+  if (!line) return "";
+  if (line.mate !== undefined && line.mate !== null) {
+    return t(line.mate > 0 ? "analyse.words.red_mates" : "analyse.words.black_mates", { n: Math.abs(line.mate) });
+  }
+  const cp = line.score_cp || 0;
+  const side = cp > 0 ? "red" : "black";
+  const a = Math.abs(cp);
+  if (a <= 40) return t("analyse.words.equal");
+  return t(`analyse.words.${side}_${a <= 120 ? "slight" : a <= 300 ? "better" : "winning"}`);
+}
+
+/** Red's share of the evaluation bar (0–1): a logistic of the score, a mate all or nothing. */
+export function redShare(line) {
+  if (!line) return 0.5;
+  if (line.mate !== undefined && line.mate !== null) return line.mate > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-(line.score_cp || 0) / 250));
+}
+
+export class EnginePanel {
+  /**
+   * @param {{toggle, multipv, score, words, depth, status, lines, bar, barRed}} els
+   * @param {{onChange: () => void, onPlay: (pv: string[]) => void}} hooks
+   *   ``onChange``: redraw the board (arrow); ``onPlay``: a line clicked, to play into the tree.
+   */
+  constructor(els, hooks) {
+    this.els = els;
+    this.onChange = hooks.onChange;
+    this.onPlay = hooks.onPlay;
+    this.on = false;           // the player wants it running
+    this.ws = null;
+    this.attempt = 0;
+    this.retry = null;
+    this.reqId = 0;            // the id of the latest ``analyse`` sent
+    this.pos = null;           // {key, fen, moves, over} of the position shown
+    this.result = null;        // {key, depth, lines, done} for this.pos.key
+    this.error = null;
+    this.texts = new Map();    // pv key -> {notation -> [texts]}
+    this.asking = false;
+    els.toggle.addEventListener("click", () => this.toggle());
+    els.multipv.addEventListener("change", () => this.#analyse());
+    // Hidden (another tab, a phone's screen off): stop searching; back: resume.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.#send({ type: "stop" });
+      else this.#analyse();
+      this.render();
+    });
+    window.addEventListener("pagehide", () => this.#close());
+  }
+
+  toggle() {
+    this.on = !this.on;
+    if (this.on) this.#analyse();
+    else { this.#send({ type: "stop" }); this.#close(); }
+    this.render();
+    this.onChange();
+  }
+
+  /** The position on view changed: ``key`` names it (the node), ``fen``+``moves`` say it. */
+  position(key, fen, moves, over) {
+    if (this.pos && this.pos.key === key && this.pos.fen === fen) return;
+    this.pos = { key, fen, moves, over };
+    this.result = null;
+    this.#analyse();
+  }
+
+  /** The engine's best move in position ``key``, for the board's arrow (null: none yet). */
+  arrow(key) {
+    const r = this.result;
+    if (!this.on || !r || r.key !== key || !r.lines.length) return null;
+    return r.lines[0].pv[0] || null;
+  }
+
+  // ----- the socket ---------------------------------------------------------------
+  #connect() {
+    if (this.ws) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    let ws;
+    try { ws = new WebSocket(`${proto}//${location.host}/ws/analysis`); } catch { this.#later(); return; }
+    this.ws = ws;
+    ws.addEventListener("open", () => { this.attempt = 0; this.error = null; this.#analyse(); this.render(); });
+    ws.addEventListener("message", (e) => {
+      let f;
+      try { f = JSON.parse(e.data); } catch { return; }
+      if (f && typeof f === "object") this.#frame(f);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.on) { this.error = { offline: true }; this.render(); this.#later(); }
+    });
+    ws.addEventListener("error", () => { try { ws.close(); } catch { /* closing */ } });
+  }
+
+  #later() {
+    clearTimeout(this.retry);
+    const ms = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    this.attempt += 1;
+    this.retry = setTimeout(() => { if (this.on) this.#connect(); }, ms);
+  }
+
+  #close() {
+    clearTimeout(this.retry);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) try { ws.close(); } catch { /* closed */ }
+  }
+
+  #send(frame) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  #analyse() {
+    if (!this.on || !this.pos || document.visibilityState === "hidden") return;
+    if (this.pos.over) { this.#send({ type: "stop" }); this.render(); return; }
+    if (!this.ws) { this.#connect(); return; }
+    if (this.ws.readyState !== WebSocket.OPEN) return;   // sent once open
+    this.reqId += 1;
+    this.result = null;
+    this.#send({ type: "analyse", fen: this.pos.fen, moves: this.pos.moves,
+      multipv: Number(this.els.multipv.value) || 1, id: this.reqId });
+    this.render();
+  }
+
+  #frame(f) {
+    if (f.type === "eval") {
+      if (f.id !== this.reqId || !this.pos || !Array.isArray(f.lines)) return;   // stale
+      this.result = { key: this.pos.key, fen: this.pos.fen, depth: f.depth, lines: f.lines, done: false };
+      this.error = null;
+      this.#describe();
+      this.render();
+      this.onChange();
+    } else if (f.type === "done") {
+      if (f.id !== undefined && f.id !== this.reqId) return;
+      if (this.result) this.result.done = true;
+      this.render();
+    } else if (f.type === "error") {
+      if (f.id !== undefined && f.id !== null && f.id !== this.reqId) return;
+      this.error = { text: (f.texts && f.texts[lang()]) || f.text || f.message || f.code };
+      this.render();
+    }
+  }
+
+  // ----- the lines in words -------------------------------------------------------
+  static #key(fen, pv) { return `${fen}|${pv.join(" ")}`; }
+
+  async #describe() {
+    if (this.asking) return;      // the answer asks again for whatever is newest
+    const r = this.result;
+    if (!r) return;
+    const todo = r.lines.filter((l) => Array.isArray(l.pv) && l.pv.length && !this.texts.has(EnginePanel.#key(r.fen, l.pv)));
+    if (!todo.length) return;
+    this.asking = true;
+    try {
+      const res = await api("POST", "/api/positions/legal",
+        { fen: r.fen, moves: [], lines: todo.map((l) => l.pv.slice(0, 64)) });
+      todo.forEach((l, i) => this.texts.set(EnginePanel.#key(r.fen, l.pv), res.lines[i]));
+      if (this.texts.size > 400) this.texts.clear();   // a long session: forget old lines
+    } catch {
+      // Shown in ICCS until a later frame is described.
+    } finally {
+      this.asking = false;
+    }
+    this.render();
+    if (this.result !== r) this.#describe();
+  }
+
+  // ----- drawing ------------------------------------------------------------------
+  render(notation = this.notation || "vi", first = this.first || null) {
+    this.notation = notation;
+    this.first = first;
+    const els = this.els;
+    els.toggle.textContent = t(this.on ? "analyse.engine.stop" : "analyse.engine.start");
+    els.toggle.setAttribute("aria-pressed", String(this.on));
+    els.toggle.classList.toggle("primary", !this.on);
+    const r = this.on && this.result && this.pos && this.result.key === this.pos.key ? this.result : null;
+    const best = r && r.lines[0];
+    document.body.dataset.engine = !this.on ? "off" : r ? (r.done ? "done" : "eval") : "waiting";
+    document.body.dataset.evalDepth = r ? String(r.depth) : "";
+    document.body.dataset.evalLines = r ? String(r.lines.length) : "";
+    els.score.textContent = best ? scoreText(best) : "";
+    els.words.textContent = best ? evalWords(best) : "";
+    els.depth.textContent = r ? t("analyse.depth", { d: r.depth }) : "";
+    let status = "";
+    if (!this.on) status = t("analyse.engine.off");
+    else if (this.pos && this.pos.over) status = t("analyse.engine.over");
+    else if (document.visibilityState === "hidden") status = t("analyse.engine.paused");
+    else if (this.error) status = this.error.offline ? t("analyse.engine.offline") : this.error.text;
+    else if (!r) status = t("analyse.engine.thinking");
+    els.status.textContent = status;
+    els.status.classList.toggle("error", !!(this.on && this.error));
+    const share = redShare(best);
+    els.barRed.style.width = `${(share * 100).toFixed(1)}%`;
+    els.bar.dataset.share = best ? share.toFixed(3) : "";
+    els.bar.classList.toggle("off", !best);
+    els.lines.replaceChildren(...(r ? r.lines : []).map((l, i) => {
+      const texts = notation === "iccs" ? null : this.texts.get(EnginePanel.#key(r.fen, l.pv || []));
+      const words = texts ? texts[notation] || texts.vi : l.pv || [];
+      return h("li", { class: "pv", "data-index": i, "data-pv": (l.pv || []).join(" ") },
+        h("span", { class: "score", text: scoreText(l) }),
+        h("button", { type: "button", class: "pv-moves", title: t("analyse.engine.play"),
+          text: numbered(words, first), onclick: () => this.onPlay(l.pv || []) }));
+    }));
+  }
+}
+
+/** A line's moves with move numbers: "12. P2-5 M8.7 13. …" (``first`` = the number of the
+ * first move and whether it is Black's, or null to leave numbers out). */
+function numbered(words, first) {
+  if (!first) return words.join(" ");
+  const out = [];
+  words.forEach((w, i) => {
+    const idx = i + (first.black ? 1 : 0);
+    const n = first.n + Math.floor(idx / 2);
+    if (idx % 2 === 0) out.push(`${n}.`);
+    else if (i === 0) out.push(`${n}…`);
+    out.push(w);
+  });
+  return out.join(" ");
+}
