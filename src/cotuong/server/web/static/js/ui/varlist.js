@@ -33,15 +33,16 @@ export class VariationList {
       } else if (tok.kind === "close") {
         stack.pop();
       } else if (tok.kind === "comment") {
-        top.append(h("span", { class: "comment", "data-id": tok.id, text: tok.text }));
+        top.append(h("span", { class: "comment", "data-id": tok.id, text: tok.text }), " ");
       } else {
         const n = node(tree, tok.id);
-        if (tok.number) top.append(h("span", { class: "num", text: tok.number }));
+        // Spaces between the words, so the list reads (and copies) as text.
+        if (tok.number) top.append(h("span", { class: "num", text: tok.number }), " ");
         top.append(h("span", {
           class: `mv${tok.id === current ? " current" : ""}`, role: "button", tabindex: "-1",
           "data-id": tok.id, "data-ply": tok.ply, "data-move": n.move,
           text: moveText(n, notation), onclick: () => this.onPick(tok.id),
-        }));
+        }), " ");
       }
     }
     this.host.replaceChildren(root.childNodes.length ? root : h("p", { class: "muted", text: t("moves.none") }));

@@ -27,6 +27,7 @@ export async function startingPoint(params) {
   }
   const moves = (params.get("moves") || "").split(/[\s,]+/).filter(Boolean);
   const fen = params.get("fen");
-  return { fen: fen || START_FEN, moves, ply,
-    title: fen ? t("analyse.source.fen") : t("analyse.start_pos") };
+  // Moves in the address come from the paste page (a guest's game, not kept).
+  const title = moves.length ? t("analyse.source.import") : fen ? t("analyse.source.fen") : t("analyse.start_pos");
+  return { fen: fen || START_FEN, moves, ply, title };
 }
