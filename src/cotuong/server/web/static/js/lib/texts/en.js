@@ -146,6 +146,7 @@ export const TEXTS = {
   "analyse.engine.thinking": "Thinking…",
   "analyse.engine.offline": "Cannot reach the engine; retrying…",
   "analyse.engine.paused": "Paused while the page is hidden.",
+  "analyse.engine.elsewhere": "The engine moved to another page of yours; start it again to analyse here.",
   "analyse.engine.play": "Click to play this line on the board",
   "analyse.engine.over": "The game is over in this position.",
   "analyse.depth": "depth {d}",

@@ -146,6 +146,7 @@ export const TEXTS = {
   "analyse.engine.thinking": "Máy đang nghĩ…",
   "analyse.engine.offline": "Chưa kết nối được máy phân tích; đang thử lại…",
   "analyse.engine.paused": "Tạm dừng khi trang bị ẩn.",
+  "analyse.engine.elsewhere": "Máy đã chuyển sang phân tích ở một trang khác của bạn; bật lại để phân tích ở đây.",
   "analyse.engine.play": "Bấm để đi đường này trên bàn",
   "analyse.engine.over": "Ván đã kết thúc ở thế này.",
   "analyse.depth": "độ sâu {d}",

@@ -12,6 +12,7 @@ import { lang, t } from "../../lib/i18n.js";
 import { scoreText } from "../../ui/analysis.js";
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+const PING_MS = 25_000;
 
 /**
  * The evaluation in words, from Red's point of view. Thresholds (centipawns, 100 = a
@@ -58,6 +59,8 @@ export class EnginePanel {
     this.error = null;
     this.texts = new Map();    // pv key -> {notation -> [texts]}
     this.asking = false;
+    this.pinger = null;
+    this.notice = null;        // why the engine stopped by itself
     els.toggle.addEventListener("click", () => this.toggle());
     els.multipv.addEventListener("change", () => this.#analyse());
     // Hidden (another tab, a phone's screen off): stop searching; back: resume.
@@ -71,6 +74,7 @@ export class EnginePanel {
 
   toggle() {
     this.on = !this.on;
+    this.notice = null;
     if (this.on) this.#analyse();
     else { this.#send({ type: "stop" }); this.#close(); }
     this.render();
@@ -99,7 +103,14 @@ export class EnginePanel {
     let ws;
     try { ws = new WebSocket(`${proto}//${location.host}/ws/analysis`); } catch { this.#later(); return; }
     this.ws = ws;
-    ws.addEventListener("open", () => { this.attempt = 0; this.error = null; this.#analyse(); this.render(); });
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.error = null;
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.#send({ type: "ping" }), PING_MS);
+      this.#analyse();
+      this.render();
+    });
     ws.addEventListener("message", (e) => {
       let f;
       try { f = JSON.parse(e.data); } catch { return; }
@@ -108,6 +119,7 @@ export class EnginePanel {
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      clearInterval(this.pinger);
       if (this.on) { this.error = { offline: true }; this.render(); this.#later(); }
     });
     ws.addEventListener("error", () => { try { ws.close(); } catch { /* closing */ } });
@@ -122,6 +134,7 @@ export class EnginePanel {
 
   #close() {
     clearTimeout(this.retry);
+    clearInterval(this.pinger);
     const ws = this.ws;
     this.ws = null;
     if (ws) try { ws.close(); } catch { /* closed */ }
@@ -152,11 +165,13 @@ export class EnginePanel {
       this.render();
       this.onChange();
     } else if (f.type === "done") {
-      if (f.id !== undefined && f.id !== this.reqId) return;
+      if (f.id !== undefined && f.id !== null && f.id !== this.reqId) return;
       if (this.result) this.result.done = true;
+      // Another page of the same person took the engine: say so (a click resumes here).
+      if (f.reason === "elsewhere") { this.on = false; this.notice = t("analyse.engine.elsewhere"); this.#close(); }
       this.render();
     } else if (f.type === "error") {
-      if (f.id !== undefined && f.id !== null && f.id !== this.reqId) return;
+      if (f.ref !== undefined && f.ref !== null && f.ref !== this.reqId) return;
       this.error = { text: (f.texts && f.texts[lang()]) || f.text || f.message || f.code };
       this.render();
     }
@@ -203,7 +218,7 @@ export class EnginePanel {
     els.words.textContent = best ? evalWords(best) : "";
     els.depth.textContent = r ? t("analyse.depth", { d: r.depth }) : "";
     let status = "";
-    if (!this.on) status = t("analyse.engine.off");
+    if (!this.on) status = this.notice || t("analyse.engine.off");
     else if (this.pos && this.pos.over) status = t("analyse.engine.over");
     else if (document.visibilityState === "hidden") status = t("analyse.engine.paused");
     else if (this.error) status = this.error.offline ? t("analyse.engine.offline") : this.error.text;
