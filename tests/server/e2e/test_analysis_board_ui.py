@@ -238,3 +238,18 @@ def test_the_page_fits_the_screen(people: Any, name: str, context: dict[str, Any
         nav = p.page.locator("#nav-end").bounding_box()
         assert nav and nav["y"] + nav["height"] <= 768, nav
     p.shot(f"analysis-{name}")
+
+
+def test_the_page_works_under_the_content_security_policy(people: Any) -> None:
+    """With the server's policy enforced (no eval: selectors only, no wait_for_function);
+    any violation is a console error, which fails the test."""
+    p = people("csp", bypass_csp=False)
+    p.goto("/analysis")
+    p.page.wait_for_selector('body[data-ready="1"][data-ply="0"]', state="attached")
+    p.click_square("h2")
+    p.page.wait_for_selector('rect.hit[data-sq="e2"][data-dest]', state="attached")
+    p.click_square("e2")
+    p.page.wait_for_selector('body[data-ready="1"][data-ply="1"]', state="attached")
+    p.page.select_option("#notation", "zh")
+    assert p.page.locator('#tree .mv[data-ply="1"]').inner_text() == "炮二平五"
+    p.page.select_option("#notation", "vi")

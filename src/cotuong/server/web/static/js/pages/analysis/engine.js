@@ -1,4 +1,4 @@
-// The analysis board's live engine (socket /ws/analysis, docs/web-protocol.md §11): while
+// The analysis board's live engine (socket /ws/analysis, docs/web-protocol.md): while
 // it is on, every position shown is sent as ``{type: "analyse", fen, moves, multipv, id}``
 // and the server streams ``{type: "eval", id, depth, lines: [{score_cp | mate, pv}]}``
 // (Red's point of view) until ``done``; a frame of an older ``id`` is dropped. Off, hidden
