@@ -13,6 +13,7 @@ import { scoreText } from "../../ui/analysis.js";
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 const PING_MS = 25_000;
+const DESCRIBE_MS = 400;
 
 /**
  * The evaluation in words, from Red's point of view. Thresholds (centipawns, 100 = a
@@ -59,6 +60,7 @@ export class EnginePanel {
     this.error = null;
     this.texts = new Map();    // pv key -> {notation -> [texts]}
     this.asking = false;
+    this.lastAsk = -Infinity;
     this.pinger = null;
     this.notice = null;        // why the engine stopped by itself
     els.toggle.addEventListener("click", () => this.toggle());
@@ -161,7 +163,6 @@ export class EnginePanel {
       if (f.id !== this.reqId || !this.pos || !Array.isArray(f.lines)) return;   // stale
       this.result = { key: this.pos.key, fen: this.pos.fen, depth: f.depth, lines: f.lines, done: false };
       this.error = null;
-      this.#describe();
       this.render();
       this.onChange();
     } else if (f.type === "done") {
@@ -181,11 +182,20 @@ export class EnginePanel {
   static #key(fen, pv) { return `${fen}|${pv.join(" ")}`; }
 
   async #describe() {
-    if (this.asking) return;      // the answer asks again for whatever is newest
+    if (this.asking || this.notation === "iccs") return;   // the answer asks again for the newest
     const r = this.result;
     if (!r) return;
     const todo = r.lines.filter((l) => Array.isArray(l.pv) && l.pv.length && !this.texts.has(EnginePanel.#key(r.fen, l.pv)));
     if (!todo.length) return;
+    // At most one request each DESCRIBE_MS (an engine reports several depths a second;
+    // the server allows 20 requests a second per address, for everything).
+    const wait = this.lastAsk + DESCRIBE_MS - performance.now();
+    if (wait > 0) {
+      this.asking = true;
+      setTimeout(() => { this.asking = false; this.#describe(); }, wait);
+      return;
+    }
+    this.lastAsk = performance.now();
     this.asking = true;
     try {
       const res = await api("POST", "/api/positions/legal",
@@ -237,6 +247,7 @@ export class EnginePanel {
         h("button", { type: "button", class: "pv-moves", title: t("analyse.engine.play"),
           text: numbered(words, first), onclick: () => this.onPlay(l.pv || []) }));
     }));
+    if (r) this.#describe();   // lines not yet in words (a notation chosen since)
   }
 }
 
