@@ -229,3 +229,21 @@ def test_analyse_frames_are_rate_limited_per_address(pool: EnginePool) -> None:
             err = await sock.wait("error")
             assert (err["code"], err["ref"]) == ("RATE_LIMITED", 3)
     serve(pool, scenario, live_rate=0.1, live_burst=3)
+
+
+def test_live_searches_take_turns_on_one_engine(pool: EnginePool) -> None:
+    async def scenario(srv: Server) -> None:
+        async with live_socket(srv) as one, live_socket(srv) as two:
+            await one.send(type="analyse", id=1)
+            await evals_until(one, 1, 3)
+            started = time.monotonic()
+            await two.send(type="analyse", id=2, moves=["b2e2"])
+            # The one engine is busy with the first search: the second gets it once the
+            # first has had its slice (1 s), and the first comes back after.
+            await evals_until(two, 2, 3, timeout=5)
+            assert time.monotonic() - started < 3.0
+            assert srv.app.state.live.yields >= 1
+            one.frames.clear()
+            frames = await evals_until(one, 1, 4, timeout=10)
+            assert frames and srv.app.state.live.searching == 2
+    serve(pool, scenario, live_per_address=2)

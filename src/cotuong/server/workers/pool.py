@@ -6,7 +6,9 @@ in one queue: short AI moves (the lower levels'), then long ones, then live anal
 analysis board's, :meth:`EnginePool.run_live`), then games' analyses, each in the order
 they came. An AI move never waits behind a live analysis: when it finds no idle worker,
 the longest-running live search is stopped (it ends at once with its lines, marked
-``yielded``, and its asker queues it again, behind the move). A started AI move whose
+``yielded``, and its asker queues it again, behind the move). Live searches also take
+turns: while one waits, a running one that has had its slice (``live_slice_s``, 1 s)
+yields and goes to the back of the queue. A started AI move whose
 asker gives up (its game ended, its room was left) is stopped by ending its worker
 process, which is replaced, when more than a second of its search was left. At
 :meth:`EnginePool.start` the workers are spawned and, with ``warm``, warm their engine up in
@@ -49,6 +51,8 @@ from cotuong.server.workers.process import Task, Worker
 log = logging.getLogger("cotuong.server.engine")
 MOVE_PRIORITY, LONG_MOVE_PRIORITY, LIVE_PRIORITY, ANALYSIS_PRIORITY, STOP_PRIORITY = range(5)
 SHORT_MOVE_MS = 2000  # a move this quick goes ahead of Thần's long ones
+LIVE_SLICE_S = 1.0  # a live search yields to a waiting one after this long
+ROTATE_EVERY_S = 0.1
 STOP_WORTH_S = 1.0  # a cancelled search with less left is let finish (respawning costs ~2 s)
 
 
@@ -59,11 +63,13 @@ class EnginePool:
 
     kind = "local"
 
-    def __init__(self, workers: int = 1, spec: str | None = None) -> None:
+    def __init__(self, workers: int = 1, spec: str | None = None,
+                 live_slice_s: float = LIVE_SLICE_S) -> None:
         # spawn: a fork of a process running an event loop and threads is unsafe.
         self.ctx = multiprocessing.get_context("spawn")
         self.size = max(1, workers)
         self.spec = spec
+        self.live_slice_s = live_slice_s
         self.tasks: queue.PriorityQueue[Task] = queue.PriorityQueue()
         self.closing = False
         self.error: str | None = None  # the last warm-up failure, for the logs and stats
@@ -89,6 +95,8 @@ class EnginePool:
             self._workers = [Worker(self, i, warm) for i in range(self.size)]
         for w in self._workers:
             w.thread.start()
+        threading.Thread(target=self._rotate, name="cotuong-engine-rotation",
+                         daemon=True).start()
 
     @property
     def ready(self) -> bool:
@@ -231,20 +239,36 @@ class EnginePool:
                 return
 
     def _make_room(self) -> None:
-        """An AI move was queued: if no worker is idle, stop the live search that has
-        run longest (it is queued again by its asker, behind the move)."""
+        """An AI move was queued: if no worker is idle, the live search that has run
+        longest yields (it is queued again by its asker, behind the move)."""
+        self._preempt(0.0, "an AI move")
+
+    def _rotate(self) -> None:
+        """Live searches take turns: while another waits, one that has searched its
+        slice yields (its asker queues it again, at the back)."""
+        while not self.closing:
+            time.sleep(ROTATE_EVERY_S)
+            if self.live_slice_s > 0 and self._live_waiting():
+                self._preempt(self.live_slice_s, "another live search")
+
+    def _live_waiting(self) -> bool:
+        with self.tasks.mutex:
+            return any(isinstance(t.job, LiveJob) and not t.started and not t.future.done()
+                       for t in self.tasks.queue)
+
+    def _preempt(self, min_age_s: float, why: str) -> None:
         if any(w.idle and w.ready for w in self._workers):
             return
-        live = [w for w in self._workers if w.current is not None and
-                isinstance(w.current.job, LiveJob) and not w.current.stopping]
+        now = time.monotonic()
+        live = [(w, t) for w in self._workers if (t := w.current) is not None and
+                isinstance(t.job, LiveJob) and not t.stopping and
+                now - t.started_at >= min_age_s]
         if not live:
             return
-        w = min(live, key=lambda x: x.current.started_at if x.current else 0.0)
-        task = w.current
-        if task is not None:
-            task.stopping = task.preempted = True
-            if w.stop_live(task):
-                log.info("engine worker %d: a live analysis yields to an AI move", w.index)
+        w, task = min(live, key=lambda wt: wt[1].started_at)
+        task.stopping = task.preempted = True
+        if w.stop_live(task):
+            log.debug("engine worker %d: a live search yields to %s", w.index, why)
 
     def _cancel(self, task: Task) -> None:
         """Stop a started AI move whose asker gave up, if enough of its search is left."""

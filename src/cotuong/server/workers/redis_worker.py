@@ -32,7 +32,7 @@ from cotuong.server.workers.live import (
     live_eval_to_json,
     live_job_from_json,
 )
-from cotuong.server.workers.pool import EnginePool
+from cotuong.server.workers.pool import LIVE_SLICE_S, EnginePool
 from cotuong.server.workers.redis_queue import (
     GROUP,
     MAX_DELIVERIES,
@@ -307,20 +307,24 @@ class Worker:
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     async def _watch_live(self, job_id: str, stop: asyncio.Event) -> None:
-        """Stop a live search when its asker gave up (the cancel key) or when AI moves
-        wait in the queue (it yields; its asker queues it again)."""
+        """Stop a live search when its asker gave up (the cancel key), when AI moves
+        wait in the queue, or when another live search waits and this one has had its
+        slice (it yields; its asker queues it again, at the back)."""
+        started = time.monotonic()
         while not stop.is_set():
             await asyncio.sleep(LIVE_WATCH_S)
             with contextlib.suppress(Exception):
                 if await self._redis.exists(cancel_key(job_id)):
                     stop.set()
-                elif await self._moves_waiting():
+                elif await self._waiting("move") or (
+                        time.monotonic() - started >= LIVE_SLICE_S and
+                        await self._waiting("live")):
                     self._yielded[job_id] = True
                     stop.set()
 
-    async def _moves_waiting(self) -> bool:
-        """Whether AI moves wait in the queue that no consumer has read yet."""
-        for group in await self._redis.xinfo_groups(STREAMS["move"]):
+    async def _waiting(self, kind: str) -> bool:
+        """Whether jobs of ``kind`` wait in the queue that no consumer has read yet."""
+        for group in await self._redis.xinfo_groups(STREAMS[kind]):
             name = group.get("name")
             if _text(name) == GROUP:
                 return bool(group.get("lag"))
