@@ -11,6 +11,7 @@ from cotuong.messages import (
     rules,
     server,
     server_invites,
+    server_live,
     server_security,
     server_study,
     server_tournament,
@@ -47,4 +48,4 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
-    tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS)
+    tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS, server_live.TEXTS)

@@ -27,7 +27,14 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
-from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
+from cotuong.server.analysis import (
+    Analyses,
+    AnalysisStore,
+    LiveAnalyses,
+    analysis_router,
+    live_router,
+    live_schema,
+)
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
@@ -125,6 +132,7 @@ def create_app(settings: Settings, store: Store | None = None,
     analyses = Analyses(database, AnalysisStore(store.engine), pool, clock, settings,
                         server_name)
     study = Study(settings, database, ImportStore(store.engine), clock)
+    live = LiveAnalyses(pool, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -150,6 +158,7 @@ def create_app(settings: Settings, store: Store | None = None,
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
     app.state.analyses = analyses
+    app.state.live = live
     app.state.tournaments = tournaments
     app.state.settings = settings
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
@@ -185,13 +194,13 @@ def create_app(settings: Settings, store: Store | None = None,
     async def stats() -> dict[str, Any]:
         """Live games, open sockets, server-side move handling time (ms), the engines and
         the analyses waiting and running."""
-        return {**service.stats(), "analyses": await analyses.stats()}
+        return {**service.stats(), "analyses": {**await analyses.stats(), **live.stats()}}
 
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:
         """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
         ``client`` (browser → server) and ``server`` (server → browser)."""
-        return {**protocol_schema(), **lobby_schema()}
+        return {**protocol_schema(), **lobby_schema(), **live_schema()}
 
     app.include_router(api)
     app.include_router(accounts_router(acc, Profiles(database), login_limiter))
@@ -200,6 +209,7 @@ def create_app(settings: Settings, store: Store | None = None,
     app.include_router(lobby_router(lobby, acc, settings))
     app.include_router(tournament_router(tournaments, player))
     app.include_router(study_router(study, player))
+    app.include_router(live_router(live, acc, settings))
 
     @app.get("/api/docs", include_in_schema=False)
     async def api_docs() -> HTMLResponse:
