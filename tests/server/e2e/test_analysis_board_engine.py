@@ -34,10 +34,10 @@ def _position(frame: dict[str, Any]) -> Board:
 
 
 class ScriptedEngine:
-    """Answers each ``analyse`` with its lines, then a late frame of the previous id (to
-    be dropped), then ``done``. The lines: the first ``multipv`` legal moves in ICCS
-    order, each with the first legal reply; +1.50, then 0.4 less per line (Red's view),
-    or mate in 1 where a8a9 mates."""
+    """Answers each ``analyse`` with its lines at depth 7, a late frame of the previous id
+    (depth 99, to be dropped), and its lines again at depth 8. The lines: the first
+    ``multipv`` legal moves in ICCS order, each with the first legal reply; +1.50, then
+    0.4 less per line (Red's view), or mate in 1 where a8a9 mates."""
 
     def __init__(self) -> None:
         self.frames: list[dict[str, Any]] = []
@@ -66,7 +66,7 @@ class ScriptedEngine:
         # A late frame of the previous search (it was still running when this one came).
         ws.send(json.dumps({"type": "eval", "id": f["id"] - 1, "depth": 99,
                             "lines": [{"score_cp": -900, "pv": ["a0a1"]}]}))
-        ws.send(json.dumps({"type": "done", "id": f["id"], "reason": "cap"}))
+        ws.send(json.dumps({"type": "eval", "id": f["id"], "depth": 8, "lines": lines}))
 
     def last(self, kind: str) -> dict[str, Any]:
         return next(f for f in reversed(self.frames) if f["type"] == kind)
@@ -82,7 +82,7 @@ SEEN = """(state) => {
 def wait_eval(p: Player, lines: int) -> None:
     p.page.wait_for_function(
         "n => document.body.dataset.evalLines === String(n) && document.body.dataset.ready === '1'"
-        " && document.body.dataset.engine === 'done'",
+        " && document.body.dataset.evalDepth === '8'",
         arg=lines)
 
 
@@ -93,12 +93,18 @@ def test_the_panel_sends_positions_and_shows_the_lines(people: Any) -> None:
     p.goto("/analysis")
     p.page.wait_for_selector('body[data-ready="1"][data-engine="off"]', state="attached")
     assert engine.frames == []   # nothing asked while it is off
+    # Every depth the page ever shows, recorded as it changes.
+    p.page.evaluate("""() => {
+      window.depths = [];
+      new MutationObserver(() => window.depths.push(document.body.dataset.evalDepth))
+        .observe(document.body, { attributes: true, attributeFilter: ["data-eval-depth"] });
+    }""")
     p.page.click("#engine-toggle")
     wait_eval(p, 1)
     first = engine.last("analyse")
     assert first["moves"] == [] and first["multipv"] == 1 and first["fen"].startswith("rnbakabnr")
     # The stale frame (depth 99, −9.00) was dropped.
-    assert p.attr("evalDepth") == "7"
+    assert "99" not in p.page.evaluate("window.depths") and "7" in p.page.evaluate("window.depths")
     assert p.page.locator("#eval-score").inner_text() == "+1.50"
     assert p.page.locator("#eval-words").inner_text() == "Đỏ ưu"
     best = sorted(Board().legal_moves.iccs())[0]
@@ -124,6 +130,12 @@ def test_the_panel_sends_positions_and_shows_the_lines(people: Any) -> None:
     wait_eval(p, 2)
     now = engine.last("analyse")
     assert now["moves"] == ["h2e2"] and now["id"] > before
+    # Its lines start from the position after h2e2 (Black's moves, numbered 1…).
+    board.push(Move.from_iccs("h2e2"))
+    reply = make_move_text(board, Move.from_iccs(sorted(board.legal_moves.iccs())[0]), "vi")
+    p.page.wait_for_function(
+        "w => document.querySelector('#pv-lines .pv-moves').textContent.startsWith('1… ' + w)",
+        arg=reply)
     # A line clicked: its moves played into the tree, its first move on view.
     pv = p.page.locator("#pv-lines li").first.get_attribute("data-pv") or ""
     p.page.click("#pv-lines .pv-moves >> nth=0")

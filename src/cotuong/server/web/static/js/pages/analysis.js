@@ -32,6 +32,7 @@ const engine = new EnginePanel({
   barRed: $("evalbar-red"),
 }, { onChange: () => render(), onPlay: (pv) => playLine(pv) });
 
+const ENGINE_MOVES = 150;
 const notation = () => pref("notation", "vi");
 const TEXTS = (res, i) => Object.fromEntries(Object.entries(res).map(([n, list]) => [n, list[i]]));
 
@@ -128,7 +129,11 @@ function render() {
   const fen = info ? info.fen : fenAfter(state.rootFen, moves, moves.length);
   const firstMover = fenTurn(state.rootFen);
   const key = `${state.gen}:${cur}`;
-  engine.position(key, state.rootFen, moves, !!(info && info.end));
+  // The engine gets the start and the moves, at most ENGINE_MOVES of them (its socket
+  // takes 4 KiB a frame): a long line starts from the position that many moves back.
+  const cut = Math.max(0, moves.length - ENGINE_MOVES);
+  engine.position(key, cut ? fenAfter(state.rootFen, moves, cut) : state.rootFen, moves.slice(cut), fen,
+    !!(info && info.end));
   board.update({ fen, legal: info ? info.legal : [], lastMove: n.move,
     check: info && info.check ? info.turn : null, arrow: engine.arrow(key) });
   const depth = moves.length;

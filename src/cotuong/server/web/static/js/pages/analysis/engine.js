@@ -14,6 +14,7 @@ import { scoreText } from "../../ui/analysis.js";
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 const PING_MS = 25_000;
 const DESCRIBE_MS = 400;
+const ANALYSE_MS = 80;
 
 /**
  * The evaluation in words, from Red's point of view. Thresholds (centipawns, 100 = a
@@ -63,11 +64,13 @@ export class EnginePanel {
     this.lastAsk = -Infinity;
     this.pinger = null;
     this.notice = null;        // why the engine stopped by itself
+    this.searching = false;    // an ``analyse`` sent and not yet ``done``
+    this.pending = null;       // the timer of an ``analyse`` about to be sent
     els.toggle.addEventListener("click", () => this.toggle());
     els.multipv.addEventListener("change", () => this.#analyse());
     // Hidden (another tab, a phone's screen off): stop searching; back: resume.
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "hidden") this.#send({ type: "stop" });
+      if (document.visibilityState === "hidden") { clearTimeout(this.pending); this.#stop(); }
       else this.#analyse();
       this.render();
     });
@@ -78,15 +81,19 @@ export class EnginePanel {
     this.on = !this.on;
     this.notice = null;
     if (this.on) this.#analyse();
-    else { this.#send({ type: "stop" }); this.#close(); }
+    else { clearTimeout(this.pending); this.#stop(); this.#close(); }
     this.render();
     this.onChange();
   }
 
-  /** The position on view changed: ``key`` names it (the node), ``fen``+``moves`` say it. */
-  position(key, fen, moves, over) {
-    if (this.pos && this.pos.key === key && this.pos.fen === fen) return;
-    this.pos = { key, fen, moves, over };
+  /**
+   * The position on view changed: ``key`` names it (the node), ``fen`` + ``moves`` say it
+   * to the engine (a start and the moves since, so it knows the repetitions), ``here`` is
+   * its own FEN (where the engine's lines start), ``over`` when no move is left.
+   */
+  position(key, fen, moves, here, over) {
+    if (this.pos && this.pos.key === key && this.pos.here === here && this.pos.over === over) return;
+    this.pos = { key, fen, moves, here, over };
     this.result = null;
     this.#analyse();
   }
@@ -110,7 +117,7 @@ export class EnginePanel {
       this.error = null;
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.#send({ type: "ping" }), PING_MS);
-      this.#analyse();
+      this.#analyseNow();
       this.render();
     });
     ws.addEventListener("message", (e) => {
@@ -121,6 +128,7 @@ export class EnginePanel {
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.searching = false;
       clearInterval(this.pinger);
       if (this.on) { this.error = { offline: true }; this.render(); this.#later(); }
     });
@@ -146,13 +154,27 @@ export class EnginePanel {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
   }
 
+  /** Stop the search running, if one is (the server refuses a ``stop`` of nothing). */
+  #stop() {
+    if (this.searching) this.#send({ type: "stop" });
+    this.searching = false;
+  }
+
+  /** Ask for the position on view, once it has stayed ANALYSE_MS (keys held down would
+   * send a dozen positions a second; the server allows 4 a second per address). */
   #analyse() {
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.#analyseNow(), ANALYSE_MS);
+  }
+
+  #analyseNow() {
     if (!this.on || !this.pos || document.visibilityState === "hidden") return;
-    if (this.pos.over) { this.#send({ type: "stop" }); this.render(); return; }
+    if (this.pos.over) { this.#stop(); this.render(); return; }
     if (!this.ws) { this.#connect(); return; }
     if (this.ws.readyState !== WebSocket.OPEN) return;   // sent once open
     this.reqId += 1;
     this.result = null;
+    this.searching = true;
     this.#send({ type: "analyse", fen: this.pos.fen, moves: this.pos.moves,
       multipv: Number(this.els.multipv.value) || 1, id: this.reqId });
     this.render();
@@ -161,18 +183,20 @@ export class EnginePanel {
   #frame(f) {
     if (f.type === "eval") {
       if (f.id !== this.reqId || !this.pos || !Array.isArray(f.lines)) return;   // stale
-      this.result = { key: this.pos.key, fen: this.pos.fen, depth: f.depth, lines: f.lines, done: false };
+      this.result = { key: this.pos.key, fen: this.pos.here, depth: f.depth, lines: f.lines, done: false };
       this.error = null;
       this.render();
       this.onChange();
     } else if (f.type === "done") {
       if (f.id !== undefined && f.id !== null && f.id !== this.reqId) return;
       if (this.result) this.result.done = true;
+      this.searching = false;
       // Another page of the same person took the engine: say so (a click resumes here).
       if (f.reason === "elsewhere") { this.on = false; this.notice = t("analyse.engine.elsewhere"); this.#close(); }
       this.render();
     } else if (f.type === "error") {
       if (f.ref !== undefined && f.ref !== null && f.ref !== this.reqId) return;
+      if (f.code === "LIVE_NOT_ANALYSING") return;   // a stop crossed the search's end
       this.error = { text: (f.texts && f.texts[lang()]) || f.text || f.message || f.code };
       this.render();
     }
