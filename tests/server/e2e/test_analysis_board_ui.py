@@ -238,6 +238,7 @@ def test_the_page_fits_the_screen(people: Any, name: str, context: dict[str, Any
         nav = p.page.locator("#nav-end").bounding_box()
         assert nav and nav["y"] + nav["height"] <= 768, nav
     p.shot(f"analysis-{name}")
+    p.page.screenshot(path=str(p.shot(f"analysis-{name}").with_name(f"analysis-{name}-view.png")))
 
 
 def test_the_page_works_under_the_content_security_policy(people: Any) -> None:

@@ -55,7 +55,7 @@ export class EnginePanel {
     this.ws = null;
     this.attempt = 0;
     this.retry = null;
-    this.reqId = 0;            // the id of the latest ``analyse`` sent
+    this.reqId = 0;            // the id of the position now asked for (frames of others: stale)
     this.pos = null;           // {key, fen, moves, over} of the position shown
     this.result = null;        // {key, depth, lines, done} for this.pos.key
     this.error = null;
@@ -163,6 +163,9 @@ export class EnginePanel {
   /** Ask for the position on view, once it has stayed ANALYSE_MS (keys held down would
    * send a dozen positions a second; the server allows 4 a second per address). */
   #analyse() {
+    // From now on, frames of the search before are stale (they may still come while
+    // this one waits to be sent).
+    this.reqId += 1;
     clearTimeout(this.pending);
     this.pending = setTimeout(() => this.#analyseNow(), ANALYSE_MS);
   }
@@ -172,7 +175,6 @@ export class EnginePanel {
     if (this.pos.over) { this.#stop(); this.render(); return; }
     if (!this.ws) { this.#connect(); return; }
     if (this.ws.readyState !== WebSocket.OPEN) return;   // sent once open
-    this.reqId += 1;
     this.result = null;
     this.searching = true;
     this.#send({ type: "analyse", fen: this.pos.fen, moves: this.pos.moves,
