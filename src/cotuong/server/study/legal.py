@@ -9,7 +9,7 @@ lines it shows in words.
 >>> r = replay("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
 ...            ["h2e2", "h9g7"], [["h0g2"]], "vi")
 >>> r["turn"], len(r["legal"]), r["check"], r["end"]
-('red', 44, False, None)
+('red', 35, False, None)
 >>> r["texts"]["vi"], r["texts"]["vi-words"][0], r["lines"][0]["zh"]
 (['P2-5', 'M8.7'], 'Pháo 2 bình 5', ['马二进三'])
 """
