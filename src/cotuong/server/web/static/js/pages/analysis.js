@@ -33,6 +33,7 @@ const engine = new EnginePanel({
 }, { onChange: () => render(), onPlay: (pv) => playLine(pv) });
 
 const ENGINE_MOVES = 150;
+const SETTLE_MS = 60;
 const notation = () => pref("notation", "vi");
 const TEXTS = (res, i) => Object.fromEntries(Object.entries(res).map(([n, list]) => [n, list[i]]));
 
@@ -113,11 +114,16 @@ async function playLine(pv) {
   }
 }
 
+let settle = null;
+
 function go(id) {
   if (id === null || id === undefined || !tree.has(state.tree, id)) return;
   state.cur = id;
   render();
-  ensureInfo(id);
+  // Asked once the position has stayed a moment: a key held down steps through dozens
+  // of positions a second (the server allows 20 requests a second per address).
+  clearTimeout(settle);
+  if (!state.info.has(id)) settle = setTimeout(() => { if (state.cur === id) ensureInfo(id); }, SETTLE_MS);
 }
 
 // ----- drawing --------------------------------------------------------------------
