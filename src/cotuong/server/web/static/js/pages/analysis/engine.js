@@ -1,18 +1,17 @@
-// The analysis board's live engine (socket /ws/analysis, docs/web-protocol.md): while
-// it is on, every position shown is sent as ``{type: "analyse", fen, moves, multipv, id}``
-// and the server streams ``{type: "eval", id, depth, lines: [{score_cp | mate, pv}]}``
-// (Red's point of view) until ``done``; a frame of an older ``id`` is dropped. Off, hidden
-// or left: ``{type: "stop"}``. The lines are written in the chosen notation by the
-// server's rules (POST /api/positions/legal with ``lines``), at most one request at a
-// time, the latest lines winning.
+// The analysis board's live engine (socket /ws/analysis, docs/web-protocol.md; its frames
+// in lib/protocol.js): while it is on, every position shown is sent as an ``analyse``
+// (fen, moves, multipv; the frame's id) and the server streams ``eval`` frames (id,
+// depth, lines of score_cp or mate and pv, from Red's point of view) until ``done``; a
+// frame of an older id is dropped. Off, hidden or left: ``stop``. The lines are written
+// in the chosen notation by the server's rules (POST /api/positions/legal with
+// ``lines``), at most one request at a time, the latest lines winning.
 
 import { api } from "../../lib/api.js";
 import { h } from "../../lib/dom.js";
 import { lang, t } from "../../lib/i18n.js";
+import { analysisSocket } from "../../lib/socket.js";
 import { scoreText } from "../../ui/analysis.js";
 
-const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
-const PING_MS = 25_000;
 const DESCRIBE_MS = 400;
 const ANALYSE_MS = 80;
 
@@ -52,17 +51,14 @@ export class EnginePanel {
     this.onChange = hooks.onChange;
     this.onPlay = hooks.onPlay;
     this.on = false;           // the player wants it running
-    this.ws = null;
-    this.attempt = 0;
-    this.retry = null;
-    this.reqId = 0;            // the id of the position now asked for (frames of others: stale)
+    this.socket = null;
+    this.reqId = null;         // the frame id of the position now asked for (others: stale)
     this.pos = null;           // {key, fen, moves, over} of the position shown
     this.result = null;        // {key, depth, lines, done} for this.pos.key
     this.error = null;
     this.texts = new Map();    // pv key -> {notation -> [texts]}
     this.asking = false;
     this.lastAsk = -Infinity;
-    this.pinger = null;
     this.notice = null;        // why the engine stopped by itself
     this.searching = false;    // an ``analyse`` sent and not yet ``done``
     this.pending = null;       // the timer of an ``analyse`` about to be sent
@@ -106,57 +102,29 @@ export class EnginePanel {
   }
 
   // ----- the socket ---------------------------------------------------------------
+  /** The socket, opened when the engine is switched on (lib/socket.js reconnects it). */
   #connect() {
-    if (this.ws) return;
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    let ws;
-    try { ws = new WebSocket(`${proto}//${location.host}/ws/analysis`); } catch { this.#later(); return; }
-    this.ws = ws;
-    ws.addEventListener("open", () => {
-      this.attempt = 0;
-      this.error = null;
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.#send({ type: "ping" }), PING_MS);
-      this.#analyseNow();
-      this.render();
+    if (this.socket) return;
+    const frame = (f) => this.#frame(f);
+    this.socket = analysisSocket({
+      handlers: { eval: frame, done: frame, error: frame },
+      onStatus: (up) => {
+        this.searching = false;
+        if (up) { this.error = null; this.#analyseNow(); } else if (this.on) this.error = { offline: true };
+        this.render();
+      },
     });
-    ws.addEventListener("message", (e) => {
-      let f;
-      try { f = JSON.parse(e.data); } catch { return; }
-      if (f && typeof f === "object") this.#frame(f);
-    });
-    ws.addEventListener("close", () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      this.searching = false;
-      clearInterval(this.pinger);
-      if (this.on) { this.error = { offline: true }; this.render(); this.#later(); }
-    });
-    ws.addEventListener("error", () => { try { ws.close(); } catch { /* closing */ } });
-  }
-
-  #later() {
-    clearTimeout(this.retry);
-    const ms = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
-    this.attempt += 1;
-    this.retry = setTimeout(() => { if (this.on) this.#connect(); }, ms);
   }
 
   #close() {
-    clearTimeout(this.retry);
-    clearInterval(this.pinger);
-    const ws = this.ws;
-    this.ws = null;
-    if (ws) try { ws.close(); } catch { /* closed */ }
-  }
-
-  #send(frame) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+    if (this.socket) this.socket.close();
+    this.socket = null;
+    this.searching = false;
   }
 
   /** Stop the search running, if one is (the server refuses a ``stop`` of nothing). */
   #stop() {
-    if (this.searching) this.#send({ type: "stop" });
+    if (this.searching && this.socket) this.socket.send.stop();
     this.searching = false;
   }
 
@@ -165,7 +133,7 @@ export class EnginePanel {
   #analyse() {
     // From now on, frames of the search before are stale (they may still come while
     // this one waits to be sent).
-    this.reqId += 1;
+    this.reqId = null;
     clearTimeout(this.pending);
     this.pending = setTimeout(() => this.#analyseNow(), ANALYSE_MS);
   }
@@ -173,18 +141,17 @@ export class EnginePanel {
   #analyseNow() {
     if (!this.on || !this.pos || document.visibilityState === "hidden") return;
     if (this.pos.over) { this.#stop(); this.render(); return; }
-    if (!this.ws) { this.#connect(); return; }
-    if (this.ws.readyState !== WebSocket.OPEN) return;   // sent once open
+    if (!this.socket) { this.#connect(); return; }   // asked once it is up
     this.result = null;
-    this.searching = true;
-    this.#send({ type: "analyse", fen: this.pos.fen, moves: this.pos.moves,
-      multipv: Number(this.els.multipv.value) || 1, id: this.reqId });
+    // The frame's id (null while the socket is down: asked again once it is up).
+    this.reqId = this.socket.send.analyse(this.pos.fen, this.pos.moves, Number(this.els.multipv.value) || 1);
+    this.searching = this.reqId !== null;
     this.render();
   }
 
   #frame(f) {
     if (f.type === "eval") {
-      if (f.id !== this.reqId || !this.pos || !Array.isArray(f.lines)) return;   // stale
+      if (this.reqId === null || f.id !== this.reqId || !this.pos || !Array.isArray(f.lines)) return;   // stale
       this.result = { key: this.pos.key, fen: this.pos.here, depth: f.depth, lines: f.lines, done: false };
       this.error = null;
       this.render();
