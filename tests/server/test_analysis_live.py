@@ -247,3 +247,25 @@ def test_live_searches_take_turns_on_one_engine(pool: EnginePool) -> None:
             frames = await evals_until(one, 1, 4, timeout=10)
             assert frames and srv.app.state.live.searching == 2
     serve(pool, scenario, live_per_address=2)
+
+
+def test_the_socket_keeps_every_socket_rule(pool: EnginePool) -> None:
+    async def scenario(srv: Server) -> None:
+        # Another site's page may not open it (the app's Origin check)...
+        with pytest.raises(Exception, match=r"403|rejected"):
+            async with connect(f"{srv.ws_base}/ws/analysis",
+                               additional_headers={"Origin": "https://evil.example"}):
+                pass
+        # ... an address holds at most so many sockets...
+        async with live_socket(srv) as one, live_socket(srv) as two:
+            await one.send(type="ping")
+            assert (await one.recv())["type"] == "pong"
+            async with live_socket(srv) as three:
+                err = await three.recv()
+                assert err["code"] == "TOO_MANY_SOCKETS"
+            # ... and frames are checked as on every socket.
+            await two.send_raw("not json")
+            assert (await two.wait("error"))["code"] == "BAD_JSON"
+            await two.send(type="move", move="h2e2")
+            assert (await two.wait("error"))["code"] == "UNKNOWN_TYPE"
+    serve(pool, scenario, max_sockets_per_address=2)

@@ -222,9 +222,10 @@ class LiveSession:
 
         started = time.monotonic()
         reason = "cap"
+        resumed = False
         try:
             while True:
-                end = await self.owner.runner.run_live(job, forward, stop)
+                end = await self.owner.runner.run_live(job, forward, stop, resumed)
                 if end.last is not None:
                     forward(end.last)
                 left = job.max_ms - int((time.monotonic() - started) * 1000)
@@ -234,6 +235,7 @@ class LiveSession:
                     self.owner.yields += 1
                     job = LiveJob(job.start_fen, job.moves, job.multipv, left,
                                   job.max_depth, job.rules)
+                    resumed = True
                     continue
                 elif left > MIN_RESUME_MS and (job.max_depth == 0 or end.last is None
                                                or end.last.depth < job.max_depth):

@@ -219,10 +219,10 @@ class EngineRunner(Protocol):
         Raises :class:`EngineJobError`."""
 
     async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
-                       stop: asyncio.Event | None = None) -> LiveEnd:
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
         """Do a live analysis, ``on_update`` getting each reported depth, until its cap;
-        setting ``stop`` (or cancelling) stops the engine at once. Raises
-        :class:`EngineJobError`."""
+        setting ``stop`` (or cancelling) stops the engine at once. A ``resumed`` search
+        (it yielded before) waits behind new positions. Raises :class:`EngineJobError`."""
 
     async def close(self) -> None: ...
 

@@ -7,8 +7,9 @@ analysis board's, :meth:`EnginePool.run_live`), then games' analyses, each in th
 they came. An AI move never waits behind a live analysis: when it finds no idle worker,
 the longest-running live search is stopped (it ends at once with its lines, marked
 ``yielded``, and its asker queues it again, behind the move). Live searches also take
-turns: while one waits, a running one that has had its slice (``live_slice_s``, 1 s)
-yields and goes to the back of the queue. A started AI move whose
+turns: while one waits, a running one that has had its slice (``live_slice_s``, 1 s;
+0.3 s when a new position waits) yields and goes to the back of the queue, behind the
+new positions (a resumed search waits behind every fresh one). A started AI move whose
 asker gives up (its game ended, its room was left) is stopped by ending its worker
 process, which is replaced, when more than a second of its search was left. At
 :meth:`EnginePool.start` the workers are spawned and, with ``warm``, warm their engine up in
@@ -49,10 +50,12 @@ from cotuong.server.workers.live import LiveEnd, LiveEval, LiveJob, LiveUpdate
 from cotuong.server.workers.process import Task, Worker
 
 log = logging.getLogger("cotuong.server.engine")
-MOVE_PRIORITY, LONG_MOVE_PRIORITY, LIVE_PRIORITY, ANALYSIS_PRIORITY, STOP_PRIORITY = range(5)
+(MOVE_PRIORITY, LONG_MOVE_PRIORITY, LIVE_PRIORITY, RESUMED_LIVE_PRIORITY, ANALYSIS_PRIORITY,
+ STOP_PRIORITY) = range(6)
 SHORT_MOVE_MS = 2000  # a move this quick goes ahead of Thần's long ones
 LIVE_SLICE_S = 1.0  # a live search yields to a waiting one after this long
-ROTATE_EVERY_S = 0.1
+FRESH_SLICE_S = 0.3  # ... and after this long to a new position nobody has searched yet
+ROTATE_EVERY_S = 0.05
 STOP_WORTH_S = 1.0  # a cancelled search with less left is let finish (respawning costs ~2 s)
 
 
@@ -194,7 +197,7 @@ class EnginePool:
         return result
 
     async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
-                       stop: asyncio.Event | None = None) -> LiveEnd:
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
         """Do a live analysis: ``on_update`` (called on this loop) gets each reported
         depth; setting ``stop`` (or cancelling the call) stops the search at once. The
         end says whether the pool stopped it for an AI move (``yielded``)."""
@@ -209,7 +212,8 @@ class EnginePool:
                     loop.call_soon_threadsafe(on_update, e)
 
         fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        task = Task(LIVE_PRIORITY, next(self._seq), job, fut, progress)
+        task = Task(RESUMED_LIVE_PRIORITY if resumed else LIVE_PRIORITY, next(self._seq), job,
+                    fut, progress)
         self.tasks.put(task)
         waiter = asyncio.wrap_future(fut)
         try:
@@ -248,13 +252,19 @@ class EnginePool:
         slice yields (its asker queues it again, at the back)."""
         while not self.closing:
             time.sleep(ROTATE_EVERY_S)
-            if self.live_slice_s > 0 and self._live_waiting():
+            if self.live_slice_s <= 0:
+                continue
+            waiting = self._live_waiting()
+            if LIVE_PRIORITY in waiting:
+                self._preempt(min(FRESH_SLICE_S, self.live_slice_s), "a new position")
+            elif waiting:
                 self._preempt(self.live_slice_s, "another live search")
 
-    def _live_waiting(self) -> bool:
+    def _live_waiting(self) -> set[int]:
+        """The priorities of the live searches waiting for a worker."""
         with self.tasks.mutex:
-            return any(isinstance(t.job, LiveJob) and not t.started and not t.future.done()
-                       for t in self.tasks.queue)
+            return {t.priority for t in self.tasks.queue if isinstance(t.job, LiveJob)
+                    and not t.started and not t.future.done()}
 
     def _preempt(self, min_age_s: float, why: str) -> None:
         if any(w.idle and w.ready for w in self._workers):

@@ -128,7 +128,7 @@ class Worker:
         self.ready = False  # its process is warm and serving
         self.current: Task | None = None  # the job it is doing
         # The seq of the live job its process should stop (shared with the process).
-        self.stop_seq = pool.ctx.Value("q", NO_JOB)
+        self.stop_seq = pool.ctx.Value("q", NO_JOB, lock=False)
         self.thread = threading.Thread(target=self._serve, name=f"cotuong-engine-{index}",
                                        daemon=True)
 

@@ -212,7 +212,8 @@ class RedisEngineQueue:
             self._pending.pop(job_id, None)
 
     async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
-                       stop: asyncio.Event | None = None) -> LiveEnd:
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
+        # One live stream, first come first served: ``resumed`` changes nothing here.
         if self._redis is None:
             raise EngineUnavailableError("the Redis job queue is not started")
         timeout = self.move_timeout_s + job.max_ms / 1000
