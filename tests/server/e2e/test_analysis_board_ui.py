@@ -116,6 +116,11 @@ def test_a_variation_is_added_walked_promoted_and_deleted(people: Any) -> None:
     p.page.wait_for_function("document.getElementById('error').textContent.length > 0")
     assert "Mã bị cản chân" in p.page.locator("#error").inner_text()
     assert p.ply() == 0
+    # Flipped: Black at the bottom, the moves and the tree unchanged.
+    p.page.click("#btn-flip")
+    assert "flipped" in (p.page.get_attribute("svg.board", "class") or "")
+    assert moves_shown(p) == ["h2e2", "b9c7", "b0c2"]
+    p.page.click("#btn-flip")
     # FEN out, and a FEN in: a new tree from it.
     p.page.fill("#fen", "3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1")
     p.page.click("#btn-load")
