@@ -269,3 +269,19 @@ def test_the_page_works_under_the_content_security_policy(people: Any) -> None:
     p.page.select_option("#notation", "zh")
     assert p.page.locator('#tree .mv[data-ply="1"]').inner_text() == "炮二平五"
     p.page.select_option("#notation", "vi")
+
+
+def test_a_mate_ends_the_line_in_words(people: Any) -> None:
+    p = people("mate", **LAPTOP)
+    p.goto("/analysis?fen=3k5%2FR1P6%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F4K4%20w%20-%20-%200%201")
+    ready(p, 0)
+    play(p, "a8a9")
+    result = p.page.locator("#result")
+    assert result.inner_text().split("\n")[0] == "1-0"
+    assert "Đỏ thắng" in result.inner_text()
+    assert p.legal() == []
+    box = result.bounding_box()   # beside the board, in the window
+    assert box and box["y"] + box["height"] <= 768, box
+    p.page.keyboard.press("ArrowLeft")
+    ready(p, 0)
+    assert p.page.locator("#result").count() == 0
