@@ -18,9 +18,12 @@ the whole run is cut off after ``--limit`` seconds.
     python benchmarks/bench_server.py --games 1000 --hostile-rooms 10 --logins 5
         # 10 hostile spectator sockets in each of 10 rooms (hello and chat as fast as the
         # socket's rate allows) and a stream of logins beside the games (issue 21)
+    python benchmarks/bench_server.py --games 500 --analysis-sockets 10
+        # 10 analysis boards changing position every ~3 s beside the games (issue 23)
 
 All clients come from 127.0.0.1, so the server's per-address limits are lifted for the
-benchmark (sockets, AI games, the login rate): the hostile load stands for many addresses.
+benchmark (sockets, AI games, the login rate, live analyses per address): the hostile
+load and the analysis boards stand for many addresses.
 """
 
 from __future__ import annotations
@@ -68,7 +71,8 @@ def serve(port: int, db: str) -> None:
         inline_writes=bool(os.environ.get("BENCH_INLINE")),
         # One address stands for thousands of browsers here (see the module docstring).
         login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
-        ai_games_per_person=10**9, max_connections_per_address=0)
+        ai_games_per_person=10**9, max_connections_per_address=0,
+        live_per_address=10**9, live_rate=1e9, live_burst=10**9)
     known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
@@ -173,7 +177,7 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
                     rng: random.Random, client: httpx.AsyncClient,
                     client2: httpx.AsyncClient, stamps: list[float],
                     gate: asyncio.Semaphore, ai_level: int | None, lobby: bool,
-                    by_room: dict[str, list[float]]) -> None:
+                    by_room: dict[str, list[float]], ai_replies: list[float]) -> None:
     lobbies: list[tuple[ClientConnection, asyncio.Task[None]]] = []
     async with gate:  # a bounded number of games set up at once
         red, black, first = await set_up(base, ws_base, client, client2, ai_level)
@@ -189,7 +193,7 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
         # Red starts from the state it was shown: against the AI no other frame comes
         # until Red moves (between two guests, the second one's arrival sends another).
         loops = [player_loop(Player(red, "red", think, rng), stop_at, latencies, counters,
-                             stamps, first, own)]
+                             stamps, first, own, ai_replies if black is None else None)]
         if black is not None:
             loops.append(player_loop(Player(black, "black", think, rng), stop_at, latencies,
                                      counters, stamps, None, own))
@@ -256,8 +260,10 @@ async def warm_up_the_ai(ws_base: str, client: httpx.AsyncClient) -> float:
 async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
                       counters: dict[str, int], stamps: list[float],
                       first: dict[str, Any] | None = None,
-                      own: list[float] | None = None) -> None:
+                      own: list[float] | None = None,
+                      ai_replies: list[float] | None = None) -> None:
     state: dict[str, Any] | None = None
+    awaiting = 0.0  # against the AI: when the state with our move came (its reply is next)
     while True:
         # The latest state (drain what is queued).
         if first is not None:
@@ -277,6 +283,9 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             return
         if state["turn"] != p.color:
             continue
+        if ai_replies is not None and awaiting:
+            ai_replies.append(time.perf_counter() - awaiting)
+            awaiting = 0.0
         await asyncio.sleep(p.think * (0.5 + p.rng.random()))
         if time.monotonic() >= stop_at[0]:
             return
@@ -290,6 +299,7 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
                 counters["errors"] += 1
                 return
             if frame.get("type") == "state" and frame["ply"] > ply:
+                awaiting = time.perf_counter()
                 latencies.append(time.perf_counter() - sent)
                 if own is not None:
                     own.append(latencies[-1])
@@ -332,6 +342,51 @@ async def flood(ws_base: str, code: str, stop_at: list[float],
         await asyncio.sleep(0.05)
 
 
+async def analysis_board(ws_base: str, every: float, stop_at: list[float],
+                         rng: random.Random, live: dict[str, Any]) -> None:
+    """An analysis board: a position kept under analysis on ``/ws/analysis`` (MultiPV 2),
+    changed every ``every`` s (jittered ±50%) by one more random legal move (a fresh
+    game after 60 plies); measures each position's time to its first ``eval``."""
+    from cotuong.core import Board
+
+    board, moves = Board(), []
+    pending: dict[int, float] = {}
+    async with connect(f"{ws_base}/ws/analysis", max_size=2**22, open_timeout=120) as ws:
+        async def read() -> None:
+            with contextlib.suppress(Exception):
+                async for text in ws:
+                    f = json.loads(text)
+                    kind = f.get("type")
+                    if kind == "eval":
+                        live["evals"] += 1
+                        sent = pending.pop(f.get("id"), None)
+                        if sent is not None:
+                            live["first_eval"].append(time.monotonic() - sent)
+                    elif kind in ("done", "error"):
+                        key = f"{kind}:{f.get('reason') or f.get('code')}"
+                        live[key] = live.get(key, 0) + 1
+        reader = asyncio.create_task(read())
+        n = 0
+        try:
+            while time.monotonic() < stop_at[0]:
+                legal = list(board.legal_moves)
+                if not legal or len(moves) >= 60:
+                    board, moves = Board(), []
+                else:
+                    move = rng.choice(legal)
+                    board.push(move)
+                    moves.append(move.iccs)
+                n += 1
+                pending.clear()  # the position left: its first eval no longer counts
+                pending[n] = time.monotonic()
+                live["positions"] += 1
+                await ws.send(json.dumps({"type": "analyse", "id": n, "moves": moves,
+                                          "multipv": 2}))
+                await asyncio.sleep(every * (0.5 + rng.random()))
+        finally:
+            reader.cancel()
+
+
 async def login_stream(base: str, rate: float, stop_at: list[float],
                        counters: dict[str, int]) -> None:
     """``rate`` logins a second (each a scrypt on the server), as tasks so a slow answer
@@ -354,7 +409,8 @@ async def login_stream(base: str, rate: float, stop_at: list[float],
 async def level(base: str, games: int, seconds: float, think: float,
                 seed: int, server_pid: int, client_gc: bool, ai_games: int = 0,
                 lobby: bool = True, hostile_rooms: int = 0, hostile_sockets: int = 10,
-                logins: float = 0.0) -> dict[str, Any]:
+                logins: float = 0.0, analysis_sockets: int = 0,
+                analysis_every: float = 3.0) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     stamps: list[float] = []
@@ -363,6 +419,8 @@ async def level(base: str, games: int, seconds: float, think: float,
                 "hostile_connects": 0,
                 "logins_refused": 0}
     by_room: dict[str, list[float]] = {}
+    ai_replies: list[float] = []
+    live: dict[str, Any] = {"evals": 0, "positions": 0, "first_eval": []}
     ready = asyncio.Event()
     gate = asyncio.Semaphore(16)
     stop_at = [float("inf")]
@@ -380,7 +438,7 @@ async def level(base: str, games: int, seconds: float, think: float,
             tasks.append(asyncio.create_task(play_game(
                 base, ws_base, think, stop_at, latencies, counters, ready,
                 random.Random(rng.random()), c1, c2, stamps, gate, ai_level, lobby,
-                by_room)))
+                by_room, ai_replies)))
         budget = max(120.0, games * 0.6)
         while counters["connected"] < games:
             await asyncio.sleep(0.1)
@@ -406,6 +464,10 @@ async def level(base: str, games: int, seconds: float, think: float,
                    for code in hostile_codes for _ in range(hostile_sockets)]
         if logins > 0:
             hostile.append(asyncio.create_task(login_stream(base, logins, stop_at, counters)))
+        hostile.extend(asyncio.create_task(analysis_board(
+            ws_base, analysis_every, stop_at, random.Random(rng.random()), live))
+            for _ in range(analysis_sockets))
+        ai_replies.clear()  # the set-up's AI moves (a cold queue) are not measured
         ready.set()
         await asyncio.sleep(seconds)
         window_cpu = cpu_seconds(server_pid) - cpu_start
@@ -430,6 +492,8 @@ async def level(base: str, games: int, seconds: float, think: float,
     def pct(q: float, lat: list[float] = lat) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
     in_hostile = sorted(x for code in hostile_codes for x in by_room[code])
+    first_eval = sorted(live["first_eval"])
+    ai_sorted = sorted(ai_replies)
 
     return {"games": games, "setup_s": setup_s, "moves": counters["moves"],
             "errors": counters["errors"], "finished": counters["finished"],
@@ -450,7 +514,16 @@ async def level(base: str, games: int, seconds: float, think: float,
             "hostile_sent_per_s": counters["hostile_sent"] / seconds,
             "hostile_connects": counters["hostile_connects"],
             "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
-            "logins_per_s": logins}
+            "logins_per_s": logins,
+            "ai_replies": len(ai_sorted), "ai_reply_p50_ms": pct(0.50, ai_sorted),
+            "ai_reply_p99_ms": pct(0.99, ai_sorted),
+            "analysis_sockets": analysis_sockets, "analysis_every_s": analysis_every,
+            "analysis_positions": live["positions"],
+            "analysis_answered": len(first_eval),
+            "analysis_evals_per_s": live["evals"] / seconds,
+            "analysis_first_eval_p50_ms": pct(0.50, first_eval),
+            "analysis_first_eval_p99_ms": pct(0.99, first_eval),
+            "analysis_ends": {k: v for k, v in live.items() if ":" in k}}
 
 
 class PostgresCluster:
@@ -575,7 +648,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         try:
             r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
                                   args.client_gc, min(args.ai_games, n), not args.no_lobby,
-                                  args.hostile_rooms, args.hostile_sockets, args.logins),
+                                  args.hostile_rooms, args.hostile_sockets, args.logins,
+                                  args.analysis_sockets, args.analysis_every),
                             args.client_nice)
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
@@ -610,6 +684,17 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
                   f"rooms {r['hostile_p99_ms']:.1f} ms ({r['hostile_moves']} moves); logins "
                   f"{r['logins_per_s']:.0f}/s: {r['logins_ok']} ok, {r['logins_refused']} "
                   f"refused", flush=True)
+        if r["ai_games"]:
+            print(f"         the AI's replies: {r['ai_replies']}, p50 "
+                  f"{r['ai_reply_p50_ms']:.0f} ms, p99 {r['ai_reply_p99_ms']:.0f} ms "
+                  "(from the state with the human's move to the AI's)", flush=True)
+        if r["analysis_sockets"]:
+            print(f"         analysis boards: {r['analysis_sockets']} sockets changing position "
+                  f"every ~{r['analysis_every_s']:.0f} s: {r['analysis_positions']} positions, "
+                  f"{r['analysis_answered']} answered before the next change, first eval p50 "
+                  f"{r['analysis_first_eval_p50_ms']:.0f} ms p99 "
+                  f"{r['analysis_first_eval_p99_ms']:.0f} ms, {r['analysis_evals_per_s']:.0f} "
+                  f"evals/s; ends {r['analysis_ends']}", flush=True)
         if args.verbose:
             print(f"  worst round trip (ms) in each second: {r['worst_ms_per_second']}")
     return results
@@ -638,6 +723,10 @@ def main() -> int:
                     help="hostile spectator sockets per such room (default 10)")
     ap.add_argument("--logins", type=float, default=0.0,
                     help="logins a second beside the games (each a scrypt)")
+    ap.add_argument("--analysis-sockets", type=int, default=0,
+                    help="analysis boards (/ws/analysis) keeping a position under analysis")
+    ap.add_argument("--analysis-every", type=float, default=3.0,
+                    help="mean seconds between an analysis board's position changes")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "

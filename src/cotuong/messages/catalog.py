@@ -13,6 +13,7 @@ from cotuong.messages import (
     server,
     server_invites,
     server_puzzles,
+    server_live,
     server_security,
     server_study,
     server_tournament,
@@ -50,4 +51,4 @@ CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
     tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS, puzzles.TEXTS,
-    server_puzzles.TEXTS)
+    server_puzzles.TEXTS, server_live.TEXTS)

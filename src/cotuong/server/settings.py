@@ -140,6 +140,17 @@ class Settings:
     max_seeks_per_address: int = 6
     max_connections_per_address: int = 64
     header_timeout_s: float = 10.0
+    # The analysis board's live engine (/ws/analysis; docs/server.md "Security"): a search
+    # ends after ``live_max_s`` (or ``live_max_depth``, 0: none); at most ``live_max``
+    # searches per process (running or waiting for an engine); one per person and
+    # ``live_per_address`` per address (a newer one takes over); ``analyse`` frames at
+    # ``live_rate`` a second per address (burst ``live_burst``).
+    live_max_s: float = 60.0
+    live_max_depth: int = 0
+    live_max: int = 50
+    live_per_address: int = 1
+    live_rate: float = 4.0
+    live_burst: int = 20
     # Memory: rooms nobody watches are forgotten (they stay stored) every ``evict_every_s``.
     evict_every_s: float = 60.0
 

@@ -71,12 +71,14 @@ def _models(direction: str) -> dict[str, dict[str, Any]]:
     return {t: part["$defs"][ref.rsplit("/", 1)[1]] for t, ref in mapping.items()}
 
 
-@pytest.mark.parametrize(("table", "direction"), [("ROOM_CLIENT", "client"),
-                                                  ("LOBBY_CLIENT", "lobby_client")])
-def test_every_frame_a_page_sends_is_one_the_server_accepts(table: str, direction: str) -> None:
+@pytest.mark.parametrize(("table", "direction", "first"), [
+    ("ROOM_CLIENT", "client", "hello"), ("LOBBY_CLIENT", "lobby_client", "hello"),
+    ("ANALYSIS_CLIENT", "analysis_client", "analyse")])
+def test_every_frame_a_page_sends_is_one_the_server_accepts(table: str, direction: str,
+                                                            first: str) -> None:
     sent = _js_table(table)
     accepted = _models(direction)
-    assert {"hello", "ping"} <= set(sent)
+    assert {first, "ping"} <= set(sent)
     assert not set(sent) - set(accepted), f"{table}: types the server refuses"
     for type_, fields in sent.items():
         model = accepted[type_]
@@ -88,7 +90,8 @@ def test_every_frame_a_page_sends_is_one_the_server_accepts(table: str, directio
 
 
 @pytest.mark.parametrize(("name", "direction"), [("ROOM_SERVER", "server"),
-                                                 ("LOBBY_SERVER", "lobby_server")])
+                                                 ("LOBBY_SERVER", "lobby_server"),
+                                                 ("ANALYSIS_SERVER", "analysis_server")])
 def test_every_frame_a_page_handles_is_one_the_server_sends(name: str, direction: str) -> None:
     handled = _js_list(name)
     assert "error" in handled

@@ -45,7 +45,7 @@ def test_level_names_match_the_engine() -> None:
 
 @pytest.mark.parametrize("page", ["index.html", "room.html", "review.html", "profile.html",
                                   "editor.html", "import.html", "puzzles.html",
-                                  "trainer.html"])
+                                  "trainer.html", "analysis.html"])
 def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
     html = (STATIC / page).read_text(encoding="utf-8")
     for ref in re.findall(r'(?:href|src)="/static/([^"]+)"', html):
@@ -57,6 +57,8 @@ def test_pages_reference_existing_files_and_known_texts(page: str) -> None:
 
 
 IMPORT = re.compile(r'import \{([^}]+)\} from "(\.{1,2}/[^"]+)"')
+# ``import * as tree from "../lib/tree.js"``: the whole module (reached; no names to check).
+IMPORT_ALL = re.compile(r'import \* as \w+ from "(\.{1,2}/[^"]+)"')
 EXPORT = re.compile(r"export (?:async )?(?:function|class|const|let) (\w+)")
 
 
@@ -68,7 +70,7 @@ def test_modules_import_existing_names() -> None:
     # (tournament.js: the entry of the pages the server renders, tournaments/page_shell.py)
     reached = {(STATIC / "js" / "pages" / f"{p}.js").resolve()
                for p in ("lobby", "room", "review", "profile", "tournament", "editor",
-                         "import", "puzzles", "trainer")}
+                         "import", "puzzles", "trainer", "analysis")}
     for module in modules:
         text = module.read_text(encoding="utf-8")
         for names, target in IMPORT.findall(text):
@@ -78,6 +80,10 @@ def test_modules_import_existing_names() -> None:
             exported = set(EXPORT.findall(path.read_text(encoding="utf-8")))
             for name in (n.split(" as ")[0].strip() for n in names.split(",")):
                 assert name in exported, f"{module.name} imports {name} from {target}"
+        for target in IMPORT_ALL.findall(text):
+            path = (module.parent / target).resolve()
+            assert path.is_file(), f"{module.name} imports a missing file {target}"
+            reached.add(path)
     assert not {m.resolve() for m in modules} - reached
 
 

@@ -115,7 +115,7 @@ def test_an_illegal_setup_is_refused_with_its_reason(people: Any) -> None:
     p.page.check('input[name="turn"][value="black"]')
     wait_fen(p, "3k5/9/9/9/9/9/9/9/9/3R1K3 b")
     assert problems(p) == []
-    assert p.page.locator("#btn-analyse").get_attribute("href").endswith("&view=1")
+    assert p.page.locator("#btn-analyse").get_attribute("href").startswith("/analysis?fen=3k5")
     p.page.check('input[name="color"][value="red"]')
     p.page.click("#btn-ai")
     p.page.wait_for_url(re.compile(r".*/room/[A-Za-z0-9]+$"))

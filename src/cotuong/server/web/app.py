@@ -28,7 +28,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cotuong.puzzles import load_collection, load_repetition_drills
 from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
-from cotuong.server.analysis import Analyses, AnalysisStore, analysis_router
+from cotuong.server.analysis import (
+    Analyses,
+    AnalysisStore,
+    LiveAnalyses,
+    analysis_router,
+    live_router,
+    live_schema,
+)
 from cotuong.server.errors import ServiceError, invalid_field, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
@@ -129,6 +136,7 @@ def create_app(settings: Settings, store: Store | None = None,
     study = Study(settings, database, ImportStore(store.engine), clock)
     puzzles = Puzzles(settings, database, PuzzleStore(store.engine), clock, load_collection(),
                       load_repetition_drills())
+    live = LiveAnalyses(pool, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -154,6 +162,7 @@ def create_app(settings: Settings, store: Store | None = None,
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
     app.state.analyses = analyses
+    app.state.live = live
     app.state.tournaments = tournaments
     app.state.settings = settings
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
@@ -189,14 +198,14 @@ def create_app(settings: Settings, store: Store | None = None,
     async def stats() -> dict[str, Any]:
         """Live games, open sockets, server-side move handling time (ms), the engines and
         the analyses waiting and running."""
-        return {**service.stats(), "analyses": await analyses.stats()}
+        return {**service.stats(), "analyses": {**await analyses.stats(), **live.stats()}}
 
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:
         """The JSON schema of the WebSocket messages (docs/web-protocol.md, section 4):
         ``client`` (browser → server) and ``server`` (server → browser); the puzzle
-        routes' bodies (section 11)."""
-        return {**protocol_schema(), **lobby_schema(), **puzzles_schema()}
+        routes' bodies (section 11), the analysis socket's frames (section 12)."""
+        return {**protocol_schema(), **lobby_schema(), **puzzles_schema(), **live_schema()}
 
     app.include_router(api)
     app.include_router(accounts_router(acc, Profiles(database), login_limiter))
@@ -206,6 +215,7 @@ def create_app(settings: Settings, store: Store | None = None,
     app.include_router(tournament_router(tournaments, player))
     app.include_router(study_router(study, player))
     app.include_router(puzzles_router(puzzles, player))
+    app.include_router(live_router(live, acc, settings))
 
     @app.get("/api/docs", include_in_schema=False)
     async def api_docs() -> HTMLResponse:
@@ -235,6 +245,10 @@ def create_app(settings: Settings, store: Store | None = None,
     @app.get("/editor", include_in_schema=False)
     async def editor_page() -> Response:
         return _page("editor.html")
+
+    @app.get("/analysis", include_in_schema=False)
+    async def analysis_page() -> Response:
+        return _page("analysis.html")
 
     @app.get("/import", include_in_schema=False)
     @app.get("/import/{import_id}", include_in_schema=False)

@@ -20,6 +20,7 @@ cotuong.server.workers.jobs.JobFormatError: a move job's level must be 1-8, not 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from cotuong.core import Board, Move
 from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
 from cotuong.engine.interface import EnginePlayer, Limits
+from cotuong.server.workers.live import LiveEnd, LiveEval, LiveJob, LiveUpdate, search_live
 from cotuong.uci import open_engine
 
 __all__ = [
@@ -216,6 +218,12 @@ class EngineRunner(Protocol):
         """Do ``job``: a move job gives the ICCS move, an analysis job its evaluations.
         Raises :class:`EngineJobError`."""
 
+    async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
+        """Do a live analysis, ``on_update`` getting each reported depth, until its cap;
+        setting ``stop`` (or cancelling) stops the engine at once. A ``resumed`` search
+        (it yielded before) waits behind new positions. Raises :class:`EngineJobError`."""
+
     async def close(self) -> None: ...
 
 
@@ -287,6 +295,16 @@ class WorkerEngines:
         return PositionEval(ply, None if score is None else sign * score,
                             None if mate is None else sign * mate, result.bestmove,
                             depth=info.depth if info is not None else 0)
+
+    def live(self, job: LiveJob, update: LiveUpdate | None) -> LiveEval | None:
+        """A live analysis (:func:`~cotuong.server.workers.live.search_live`)."""
+        return search_live(self.engine(), self.spec is None, job, update)
+
+    def stop(self) -> None:
+        """Stop the running search (from another thread)."""
+        engine = self._engine
+        if engine is not None:
+            engine.stop()
 
     def close(self) -> None:
         if self._engine is not None:

@@ -1,8 +1,15 @@
 """Engine work in local worker processes, so the event loop never waits for a search.
 
-Each worker process holds one engine (:class:`~cotuong.server.workers.jobs.WorkerEngines`)
-and does one job at a time; jobs wait in one queue: short AI moves (the lower levels'),
-then long ones, then analyses, each in the order they came. A started AI move whose
+Each worker process (:mod:`cotuong.server.workers.process`) holds one engine
+(:class:`~cotuong.server.workers.jobs.WorkerEngines`) and does one job at a time; jobs wait
+in one queue: short AI moves (the lower levels'), then long ones, then live analyses (the
+analysis board's, :meth:`EnginePool.run_live`), then games' analyses, each in the order
+they came. An AI move never waits behind a live analysis: when it finds no idle worker,
+the longest-running live search is stopped (it ends at once with its lines, marked
+``yielded``, and its asker queues it again, behind the move). Live searches also take
+turns: while one waits, a running one that has had its slice (``live_slice_s``, 1 s;
+0.3 s when a new position waits) yields and goes to the back of the queue, behind the
+new positions (a resumed search waits behind every fresh one). A started AI move whose
 asker gives up (its game ended, its room was left) is stopped by ending its worker
 process, which is replaced, when more than a second of its search was left. At
 :meth:`EnginePool.start` the workers are spawned and, with ``warm``, warm their engine up in
@@ -28,208 +35,28 @@ import itertools
 import logging
 import multiprocessing
 import queue
-import signal
 import threading
 import time
-from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from typing import Any
 
 from cotuong.server.workers.jobs import (
-    EngineJobError,
     EngineUnavailableError,
     Job,
     MoveJob,
     PositionEval,
     Progress,
-    WorkerEngines,
 )
+from cotuong.server.workers.live import LiveEnd, LiveEval, LiveJob, LiveUpdate
+from cotuong.server.workers.process import Task, Worker
 
 log = logging.getLogger("cotuong.server.engine")
-MOVE_PRIORITY, LONG_MOVE_PRIORITY, ANALYSIS_PRIORITY, STOP_PRIORITY = 0, 1, 2, 3
+(MOVE_PRIORITY, LONG_MOVE_PRIORITY, LIVE_PRIORITY, RESUMED_LIVE_PRIORITY, ANALYSIS_PRIORITY,
+ STOP_PRIORITY) = range(6)
 SHORT_MOVE_MS = 2000  # a move this quick goes ahead of Thần's long ones
+LIVE_SLICE_S = 1.0  # a live search yields to a waiting one after this long
+FRESH_SLICE_S = 0.3  # ... and after this long to a new position nobody has searched yet
+ROTATE_EVERY_S = 0.05
 STOP_WORTH_S = 1.0  # a cancelled search with less left is let finish (respawning costs ~2 s)
-ATTEMPTS = 2  # a job whose worker died is tried once more, on a fresh worker
-
-
-def _child_main(conn: Connection, spec: str | None, warm: bool) -> None:
-    """A worker process: warm up, say so, then answer jobs until told to stop."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    engines = WorkerEngines(spec)
-    try:
-        if warm:
-            engines.warm_up()
-    except Exception as exc:
-        conn.send(("failed", f"{type(exc).__name__}: {exc}"))
-        return
-    conn.send(("ready",))
-    try:
-        while True:
-            try:
-                job = conn.recv()
-            except EOFError:
-                break
-            if job is None:
-                break
-            try:
-                result = engines.run(job, lambda n: conn.send(("progress", n)))
-                conn.send(("done", result))
-            except Exception as exc:  # reported to the job's caller, the worker goes on
-                conn.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        engines.close()
-
-
-@dataclass(order=True)
-class _Task:
-    priority: int
-    seq: int
-    job: Job | None = field(compare=False)
-    future: concurrent.futures.Future[Any] = field(compare=False)
-    on_progress: Progress | None = field(compare=False, default=None)
-    attempts: int = field(compare=False, default=0)
-    started: bool = field(compare=False, default=False)
-    started_at: float = field(compare=False, default=0.0)
-    cancelled: bool = field(compare=False, default=False)
-
-
-class _WorkerDied(Exception):
-    pass
-
-
-class _Worker:
-    """One worker process and the parent thread that feeds it."""
-
-    def __init__(self, pool: EnginePool, index: int, warm: bool) -> None:
-        self.pool = pool
-        self.index = index
-        self.warm = warm
-        self.process: Any = None
-        self.conn: Connection | None = None
-        self.idle = False  # waiting for a job: it takes the stop token and exits cleanly
-        self.ready = False  # its process is warm and serving
-        self.current: _Task | None = None  # the job it is doing
-        self.thread = threading.Thread(target=self._serve, name=f"cotuong-engine-{index}",
-                                       daemon=True)
-
-    def _spawn(self) -> bool:
-        """Start the process and wait for its warm-up; False if it failed (logged)."""
-        parent, child = self.pool.ctx.Pipe()
-        self.process = self.pool.ctx.Process(target=_child_main,
-                                             args=(child, self.pool.spec, self.warm),
-                                             name=f"cotuong-engine-{self.index}", daemon=True)
-        try:
-            self.process.start()
-        except Exception as exc:  # e.g. out of memory, or no process may be made now
-            self.process = None
-            parent.close()
-            self.pool._failed(f"cannot start a worker process: {type(exc).__name__}: {exc}")
-            return False
-        finally:
-            child.close()
-        self.conn = parent
-        started = time.perf_counter()
-        try:
-            msg = parent.recv()
-        except (EOFError, OSError):
-            msg = ("failed", f"the worker process exited (code {self.process.exitcode})")
-        if msg[0] != "ready":
-            if not self.pool.closing:
-                self.pool._failed(str(msg[1]))
-            return False
-        log.info("engine worker %d ready in %.1f s", self.index, time.perf_counter() - started)
-        self.ready = True
-        self.pool._worker_ready()
-        return True
-
-    def _serve(self) -> None:
-        failures = 0
-        while not self.pool.closing:
-            if not self._spawn():
-                self._reap()
-                failures += 1
-                if self.pool.closing:
-                    return
-                time.sleep(min(30.0, 0.5 * 2 ** failures))  # a broken engine: back off
-                continue
-            failures = 0
-            if not self._feed():
-                return
-            self._reap()
-
-    def _feed(self) -> bool:
-        """Jobs to this process until it dies (False: the pool is stopping)."""
-        while True:
-            self.idle = True
-            task = self.pool.tasks.get()
-            self.idle = False
-            if task.job is None:
-                return False
-            if not task.started:
-                if not task.future.set_running_or_notify_cancel():
-                    continue  # its caller gave up while it waited
-                task.started = True
-            task.started_at = time.monotonic()
-            self.current = task
-            try:
-                task.future.set_result(self._do(task))
-            except _WorkerDied as exc:
-                task.attempts += 1
-                if task.cancelled:
-                    task.future.set_exception(EngineJobError("the job was cancelled"))
-                elif task.attempts >= ATTEMPTS or self.pool.closing:
-                    task.future.set_exception(EngineJobError(
-                        f"the engine worker died twice on this job ({exc})"))
-                else:
-                    log.warning("engine worker %d died (%s); its job is tried again",
-                                self.index, exc)
-                    self.pool.tasks.put(task)
-                return not self.pool.closing
-            except EngineJobError as exc:
-                task.future.set_exception(exc)
-            finally:
-                self.current = None
-
-    def _do(self, task: _Task) -> Any:
-        assert self.conn is not None
-        try:
-            self.conn.send(task.job)
-            while True:
-                msg = self.conn.recv()
-                if msg[0] == "progress":
-                    if task.on_progress is not None:
-                        task.on_progress(int(msg[1]))
-                elif msg[0] == "done":
-                    return msg[1]
-                else:
-                    raise EngineJobError(str(msg[1]))
-        except (EOFError, OSError, BrokenPipeError):
-            code = self.process.exitcode if self.process is not None else None
-            raise _WorkerDied(f"exit code {code}") from None
-
-    def _reap(self) -> None:
-        self.ready = False
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-        if self.process is not None:
-            self.process.join(1)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join(5)
-            self.process = None
-
-    def stop(self) -> None:
-        """Called by the pool after it queued the stop tokens."""
-        process = self.process
-        if process is not None and not self.idle:
-            process.terminate()  # a warm-up or a long analysis is not worth waiting for
-        self.thread.join(10)
-        if process is not None and process.is_alive():
-            process.join(2)
-            if process.is_alive():
-                process.kill()
-                process.join(5)
 
 
 class EnginePool:
@@ -239,16 +66,18 @@ class EnginePool:
 
     kind = "local"
 
-    def __init__(self, workers: int = 1, spec: str | None = None) -> None:
+    def __init__(self, workers: int = 1, spec: str | None = None,
+                 live_slice_s: float = LIVE_SLICE_S) -> None:
         # spawn: a fork of a process running an event loop and threads is unsafe.
         self.ctx = multiprocessing.get_context("spawn")
         self.size = max(1, workers)
         self.spec = spec
-        self.tasks: queue.PriorityQueue[_Task] = queue.PriorityQueue()
+        self.live_slice_s = live_slice_s
+        self.tasks: queue.PriorityQueue[Task] = queue.PriorityQueue()
         self.closing = False
         self.error: str | None = None  # the last warm-up failure, for the logs and stats
         self._seq = itertools.count()
-        self._workers: list[_Worker] = []
+        self._workers: list[Worker] = []
         self._lock = threading.Lock()
         self._warming = False
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
@@ -266,9 +95,11 @@ class EnginePool:
             if self._workers or self.closing:
                 return
             self._warming = warm
-            self._workers = [_Worker(self, i, warm) for i in range(self.size)]
+            self._workers = [Worker(self, i, warm) for i in range(self.size)]
         for w in self._workers:
             w.thread.start()
+        threading.Thread(target=self._rotate, name="cotuong-engine-rotation",
+                         daemon=True).start()
 
     @property
     def ready(self) -> bool:
@@ -327,7 +158,7 @@ class EnginePool:
             workers = list(self._workers)
         self._fail_waiting(EngineUnavailableError("the engine pool is shut down"))
         for _ in workers:
-            self.tasks.put(_Task(STOP_PRIORITY, next(self._seq), None,
+            self.tasks.put(Task(STOP_PRIORITY, next(self._seq), None,
                                  concurrent.futures.Future()))
         for w in workers:
             w.stop()
@@ -354,8 +185,10 @@ class EnginePool:
         if isinstance(job, MoveJob):
             priority = MOVE_PRIORITY if job.movetime_ms <= SHORT_MOVE_MS \
                 else LONG_MOVE_PRIORITY
-        task = _Task(priority, next(self._seq), job, fut, progress)
+        task = Task(priority, next(self._seq), job, fut, progress)
         self.tasks.put(task)
+        if isinstance(job, MoveJob):
+            self._make_room()
         try:
             result: str | tuple[PositionEval, ...] = await asyncio.wrap_future(fut)
         except asyncio.CancelledError:
@@ -363,7 +196,91 @@ class EnginePool:
             raise
         return result
 
-    def _cancel(self, task: _Task) -> None:
+    async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
+        """Do a live analysis: ``on_update`` (called on this loop) gets each reported
+        depth; setting ``stop`` (or cancelling the call) stops the search at once. The
+        end says whether the pool stopped it for an AI move (``yielded``)."""
+        if self.closing:
+            raise EngineUnavailableError("the engine pool is shut down")
+        self.start_now(warm=False)
+        loop = asyncio.get_running_loop()
+
+        def progress(e: LiveEval) -> None:
+            if on_update is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is gone
+                    loop.call_soon_threadsafe(on_update, e)
+
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        task = Task(RESUMED_LIVE_PRIORITY if resumed else LIVE_PRIORITY, next(self._seq), job,
+                    fut, progress)
+        self.tasks.put(task)
+        waiter = asyncio.wrap_future(fut)
+        try:
+            if stop is not None:
+                stopped = asyncio.ensure_future(stop.wait())
+                try:
+                    await asyncio.wait([waiter, stopped], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    stopped.cancel()
+                if not waiter.done():
+                    self._stop_live(task)
+            last: LiveEval | None = await waiter
+        except asyncio.CancelledError:
+            if fut.cancelled():  # stopped before a worker took it
+                return LiveEnd(None)
+            self._stop_live(task)
+            raise
+        return LiveEnd(last, yielded=task.preempted)
+
+    def _stop_live(self, task: Task) -> None:
+        """Skip a waiting live analysis, or stop a running one."""
+        task.stopping = True
+        if task.future.cancel():
+            return
+        for w in self._workers:
+            if w.stop_live(task):
+                return
+
+    def _make_room(self) -> None:
+        """An AI move was queued: if no worker is idle, the live search that has run
+        longest yields (it is queued again by its asker, behind the move)."""
+        self._preempt(0.0, "an AI move")
+
+    def _rotate(self) -> None:
+        """Live searches take turns: while another waits, one that has searched its
+        slice yields (its asker queues it again, at the back)."""
+        while not self.closing:
+            time.sleep(ROTATE_EVERY_S)
+            if self.live_slice_s <= 0:
+                continue
+            waiting = self._live_waiting()
+            if LIVE_PRIORITY in waiting:
+                self._preempt(min(FRESH_SLICE_S, self.live_slice_s), "a new position")
+            elif waiting:
+                self._preempt(self.live_slice_s, "another live search")
+
+    def _live_waiting(self) -> set[int]:
+        """The priorities of the live searches waiting for a worker."""
+        with self.tasks.mutex:
+            return {t.priority for t in self.tasks.queue if isinstance(t.job, LiveJob)
+                    and not t.started and not t.future.done()}
+
+    def _preempt(self, min_age_s: float, why: str) -> None:
+        if any(w.idle and w.ready for w in self._workers):
+            return
+        now = time.monotonic()
+        live = [(w, t) for w in self._workers if (t := w.current) is not None and
+                isinstance(t.job, LiveJob) and not t.stopping and
+                now - t.started_at >= min_age_s]
+        if not live:
+            return
+        w, task = min(live, key=lambda wt: wt[1].started_at)
+        task.stopping = task.preempted = True
+        if w.stop_live(task):
+            log.debug("engine worker %d: a live search yields to %s", w.index, why)
+
+    def _cancel(self, task: Task) -> None:
         """Stop a started AI move whose asker gave up, if enough of its search is left."""
         if not task.started or task.future.done() or not isinstance(task.job, MoveJob):
             return

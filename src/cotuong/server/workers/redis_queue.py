@@ -1,12 +1,16 @@
 """Engine work through Redis, for servers whose engines run elsewhere (``cotuong worker``).
 
-The queue is two Redis streams read by one consumer group, ``cotuong:jobs:move`` (read
-first) and ``cotuong:jobs:analysis``. A job entry carries its id, the server's reply list
+The queue is three Redis streams read by one consumer group, ``cotuong:jobs:move`` (read
+first), ``cotuong:jobs:live`` (the analysis board's searches) and
+``cotuong:jobs:analysis``. A job entry carries its id, the server's reply list
 and an expiry (Redis's own clock, so machines need not agree on the time). A worker
 acknowledges an entry only after it pushed the result, and keeps claiming the entry while
 it works; an entry that nobody claimed for the lease time (its worker died) is taken over
 by another worker, at most :data:`MAX_DELIVERIES` times. Results and progress come back
-on the server's own list ``cotuong:replies:<server>``, read by one blocking loop.
+on the server's own list ``cotuong:replies:<server>``, read by one blocking loop. A job's
+asker that gives up sets ``cotuong:cancel:<job id>``: a worker skips such a job, and
+stops a live search it is running within a tenth of a second (it then answers with the
+lines it has); a live search also yields (``yielded``) when AI moves wait in the queue.
 
 This module is the server's side (:class:`RedisEngineQueue`, an
 :class:`~cotuong.server.workers.jobs.EngineRunner`);
@@ -23,6 +27,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from cotuong.server.workers.jobs import (
@@ -36,10 +41,19 @@ from cotuong.server.workers.jobs import (
     job_to_json,
     result_from_json,
 )
+from cotuong.server.workers.live import (
+    LiveEnd,
+    LiveJob,
+    LiveUpdate,
+    live_end_from_json,
+    live_eval_from_json,
+    live_job_to_json,
+)
 
 log = logging.getLogger("cotuong.server.jobs")
 
-STREAMS = {"move": "cotuong:jobs:move", "analysis": "cotuong:jobs:analysis"}
+STREAMS = {"move": "cotuong:jobs:move", "live": "cotuong:jobs:live",
+           "analysis": "cotuong:jobs:analysis"}
 GROUP = "cotuong-workers"
 READY_KEY = "cotuong:workers:ready"  # set (with an expiry) by every warm worker
 MAX_DELIVERIES = 3
@@ -92,7 +106,8 @@ class RedisEngineQueue:
         self.analysis_timeout_s = analysis_timeout_s
         self._redis: Any = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._pending: dict[str, tuple[asyncio.Future[Any], Progress | None, Job]] = {}
+        self._pending: dict[str, tuple[asyncio.Future[Any], Callable[[Any], None] | None,
+                                       Job | LiveJob]] = {}
         self._ready: asyncio.Event | None = None
         self._closing = False
 
@@ -156,15 +171,18 @@ class RedisEngineQueue:
         if fut.done():
             return
         kind = msg.get("type")
-        if kind == "progress":
-            if on_progress is not None and isinstance(msg.get("done"), int):
-                on_progress(msg["done"])
-        elif kind == "done":
-            try:
-                fut.set_result(result_from_json(job, msg.get("result")))
-            except JobFormatError as exc:
-                fut.set_exception(EngineJobError(f"a worker answered nonsense: {exc}"))
-        else:
+        try:
+            if kind == "progress":
+                if on_progress is not None and isinstance(job, LiveJob):
+                    on_progress(live_eval_from_json(msg.get("live")))
+                elif on_progress is not None and isinstance(msg.get("done"), int):
+                    on_progress(msg["done"])
+            elif kind == "done":
+                fut.set_result(live_end_from_json(msg.get("result")) if isinstance(job, LiveJob)
+                               else result_from_json(job, msg.get("result")))
+        except (JobFormatError, ValueError) as exc:
+            fut.set_exception(EngineJobError(f"a worker answered nonsense: {exc}"))
+        if kind not in ("progress", "done"):
             fut.set_exception(EngineJobError(str(msg.get("error") or "the job failed")))
 
     async def run(self, job: Job, on_progress: Progress | None = None
@@ -187,6 +205,46 @@ class RedisEngineQueue:
                 f"no cotuong worker answered within {timeout:.0f} s") from None
         except asyncio.CancelledError:
             # Nobody waits any more: workers skip the job if they have not begun it.
+            with contextlib.suppress(Exception):
+                await self._redis.set(cancel_key(job_id), 1, px=int(timeout * 1000))
+            raise
+        finally:
+            self._pending.pop(job_id, None)
+
+    async def run_live(self, job: LiveJob, on_update: LiveUpdate | None = None,
+                       stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
+        # One live stream, first come first served: ``resumed`` changes nothing here.
+        if self._redis is None:
+            raise EngineUnavailableError("the Redis job queue is not started")
+        timeout = self.move_timeout_s + job.max_ms / 1000
+        job_id = secrets.token_hex(8)
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[job_id] = (fut, on_update, job)
+        try:
+            expires = await redis_now_ms(self._redis) + int(self.move_timeout_s * 1000)
+            envelope = {"id": job_id, "reply": self.reply_key, "expires_ms": expires,
+                        "job": live_job_to_json(job)}
+            await self._redis.xadd(STREAMS["live"], {"job": json.dumps(envelope)})
+            waiting = [fut] if stop is None else [fut, asyncio.ensure_future(stop.wait())]
+            done, _ = await asyncio.wait(waiting, timeout=timeout + 5,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if fut not in done:
+                for other in waiting[1:]:
+                    other.cancel()
+                await self._redis.set(cancel_key(job_id), 1, px=int(timeout * 1000))
+                if stop is None or not stop.is_set():
+                    raise EngineUnavailableError(
+                        f"no cotuong worker answered within {timeout:.0f} s")
+                try:  # the worker answers with its lines, or skips a job not begun
+                    stopped: LiveEnd = await asyncio.wait_for(fut, 10)
+                except (asyncio.TimeoutError, EngineJobError):
+                    return LiveEnd(None)
+                return stopped
+            for other in waiting[1:]:
+                other.cancel()
+            end: LiveEnd = fut.result()
+            return end
+        except asyncio.CancelledError:
             with contextlib.suppress(Exception):
                 await self._redis.set(cancel_key(job_id), 1, px=int(timeout * 1000))
             raise

@@ -25,7 +25,14 @@ from collections.abc import Callable
 from typing import Any
 
 from cotuong.server.workers.jobs import Job, MoveJob, job_from_json, result_to_json
-from cotuong.server.workers.pool import EnginePool
+from cotuong.server.workers.live import (
+    LiveEnd,
+    LiveJob,
+    live_end_to_json,
+    live_eval_to_json,
+    live_job_from_json,
+)
+from cotuong.server.workers.pool import LIVE_SLICE_S, EnginePool
 from cotuong.server.workers.redis_queue import (
     GROUP,
     MAX_DELIVERIES,
@@ -42,6 +49,7 @@ log = logging.getLogger("cotuong.server.workers.redis_worker")
 Entry = tuple[str, str, dict[bytes, bytes]]  # stream, entry id, fields
 BEAT_S = 2.0
 READ_BLOCK_MS = 1000  # a consumer notices a stop within this
+LIVE_WATCH_S = 0.1  # how often a live search looks for its cancel key and waiting moves
 
 
 def _text(value: Any) -> str:
@@ -49,17 +57,21 @@ def _text(value: Any) -> str:
 
 
 def _entries(reply: Any) -> list[Entry]:
-    """XREADGROUP's answer as (stream, id, fields), moves first."""
+    """XREADGROUP's answer as (stream, id, fields): moves, then live searches, then
+    analyses."""
     out: list[Entry] = []
     for stream, rows in reply or ():
         out.extend((_text(stream), _text(entry_id), fields) for entry_id, fields in rows
                    if fields)
-    out.sort(key=lambda e: e[0] != STREAMS["move"])
+    order = list(STREAMS.values())
+    out.sort(key=lambda e: order.index(e[0]) if e[0] in order else len(order))
     return out
 
 
-def describe(job: Job, result: Any) -> str:
+def describe(job: Job | LiveJob, result: Any) -> str:
     """A short line for the log: ``move level 3 ply 4 -> h9g7``."""
+    if isinstance(job, LiveJob):
+        return f"live search (ply {len(job.moves)}, {job.multipv} line(s))"
     if isinstance(job, MoveJob):
         return f"move (level {job.level}, ply {len(job.moves)}) -> {result}"
     return f"analysis of plies {job.first}-{job.last} ({job.size} positions)"
@@ -87,6 +99,7 @@ class Worker:
         self._stopping = False
         self._running: set[asyncio.Task[Any]] = set()
         self._next_reclaim = 0.0
+        self._yielded: dict[str, bool] = {}  # live jobs stopped for an AI move
 
     # ---------------------------------------------------------------- lifecycle
     async def run(self, stop: asyncio.Event) -> None:
@@ -176,7 +189,7 @@ class Worker:
                     self.say(f"taking over entry {rows[0][0]} of {stream} (its worker "
                              "stopped claiming it)")
                     return [(stream, rows[0][0], rows[0][1])]
-        for kind in ("move", "analysis"):
+        for kind in STREAMS:
             got = _entries(await redis.xreadgroup(GROUP, consumer, {STREAMS[kind]: ">"},
                                                   count=1))
             if got:
@@ -214,7 +227,9 @@ class Worker:
             await self._finish_entry(stream, entry_id)
             return
         try:
-            job = job_from_json(envelope.get("job"))
+            raw = envelope.get("job")
+            job: Job | LiveJob = live_job_from_json(raw) if isinstance(raw, dict) and \
+                raw.get("kind") == "live" else job_from_json(raw)
         except ValueError as exc:
             await self._reply(reply, {"id": job_id, "type": "error", "error": str(exc)})
             await self._finish_entry(stream, entry_id)
@@ -231,8 +246,16 @@ class Worker:
             return
         started = time.perf_counter()
         keep = asyncio.create_task(self._keep_claim(stream, consumer, entry_id))
-        run = asyncio.create_task(self._pool.run(
-            job, lambda n: self._progress(reply, job_id, n)))
+        watch: asyncio.Task[None] | None = None
+        if isinstance(job, LiveJob):
+            stop = asyncio.Event()
+            watch = asyncio.create_task(self._watch_live(job_id, stop))
+            run: asyncio.Task[Any] = asyncio.create_task(self._pool.run_live(
+                job, lambda e: self._send(reply, {"id": job_id, "type": "progress",
+                                                  "live": live_eval_to_json(e)}), stop))
+        else:
+            run = asyncio.create_task(self._pool.run(
+                job, lambda n: self._progress(reply, job_id, n)))
         self._running.add(run)
         if self._stopping:  # the stop came while we were checking the entry
             run.cancel()
@@ -241,6 +264,8 @@ class Worker:
         finally:
             self._running.discard(run)
             keep.cancel()
+            if watch is not None:
+                watch.cancel()
         if run.cancelled():
             # Stopping: back to the queue at once, for another worker.
             await self._hand_back(stream, entry_id, fields)
@@ -249,6 +274,11 @@ class Worker:
         error = run.exception()
         if error is not None:
             msg: dict[str, Any] = {"id": job_id, "type": "error", "error": str(error)}
+        elif isinstance(job, LiveJob):
+            end = run.result()
+            if watch is not None and self._yielded.pop(job_id, False):
+                end = LiveEnd(end.last, yielded=True)
+            msg = {"id": job_id, "type": "done", "result": live_end_to_json(end)}
         else:
             msg = {"id": job_id, "type": "done", "result": result_to_json(run.result())}
         await self._reply(reply, msg)
@@ -270,9 +300,35 @@ class Worker:
                 await self._redis.xclaim(stream, GROUP, consumer, 0, [entry_id], justid=True)
 
     def _progress(self, reply: str, job_id: str, done: int) -> None:
-        task = asyncio.ensure_future(self._reply(reply, {"id": job_id, "type": "progress",
-                                                         "done": done}))
+        self._send(reply, {"id": job_id, "type": "progress", "done": done})
+
+    def _send(self, reply: str, msg: dict[str, Any]) -> None:
+        task = asyncio.ensure_future(self._reply(reply, msg))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    async def _watch_live(self, job_id: str, stop: asyncio.Event) -> None:
+        """Stop a live search when its asker gave up (the cancel key), when AI moves
+        wait in the queue, or when another live search waits and this one has had its
+        slice (it yields; its asker queues it again, at the back)."""
+        started = time.monotonic()
+        while not stop.is_set():
+            await asyncio.sleep(LIVE_WATCH_S)
+            with contextlib.suppress(Exception):
+                if await self._redis.exists(cancel_key(job_id)):
+                    stop.set()
+                elif await self._waiting("move") or (
+                        time.monotonic() - started >= LIVE_SLICE_S and
+                        await self._waiting("live")):
+                    self._yielded[job_id] = True
+                    stop.set()
+
+    async def _waiting(self, kind: str) -> bool:
+        """Whether jobs of ``kind`` wait in the queue that no consumer has read yet."""
+        for group in await self._redis.xinfo_groups(STREAMS[kind]):
+            name = group.get("name")
+            if _text(name) == GROUP:
+                return bool(group.get("lag"))
+        return False
 
 
 def safe_url(url: str) -> str:

@@ -35,6 +35,18 @@ export const LOBBY_CLIENT = {
 /** Lobby socket, server → client. */
 export const LOBBY_SERVER = ["lobby", "paired", "round_open", "pong", "error"];
 
+/** The analysis board's engine socket (``/ws/analysis``), client → server. No hello: the
+ * handshake's cookies say who asks; each ``analyse`` gets its frame id (``sendFrame``),
+ * echoed as ``id`` in every frame about its search. */
+export const ANALYSIS_CLIENT = {
+  analyse: ["fen", "moves", "multipv"],
+  stop: [],
+  ping: [],
+};
+
+/** Analysis socket, server → client. */
+export const ANALYSIS_SERVER = ["eval", "done", "pong", "error"];
+
 /** The rating categories, fastest first (the leaderboard's ``category``, a profile's ratings). */
 export const CATEGORIES = ["bullet", "blitz", "rapid", "classical"];
 

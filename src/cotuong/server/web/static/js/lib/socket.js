@@ -5,7 +5,7 @@
 // (``protocol.js``): ``socket.send.<frame>(…)`` out, one handler per frame type in.
 
 import { lang } from "./i18n.js";
-import { LOBBY_CLIENT, LOBBY_SERVER, ROOM_CLIENT, ROOM_SERVER, dispatcher, frames, senders } from "./protocol.js";
+import { ANALYSIS_CLIENT, ANALYSIS_SERVER, LOBBY_CLIENT, LOBBY_SERVER, ROOM_CLIENT, ROOM_SERVER, dispatcher, frames, senders } from "./protocol.js";
 
 const PING_MS = 25_000;
 
@@ -49,7 +49,8 @@ export class Socket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
-      this.sendFrame(this.hello());
+      const hello = this.hello();   // null: a socket without one (the analysis engine's)
+      if (hello) this.sendFrame(hello);
       this.onStatus(true);
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send.ping(), PING_MS);
@@ -117,4 +118,11 @@ export function roomSocket(code, { secret, handlers, onStatus }) {
 export function lobbySocket({ handlers, onStatus }) {
   return new Socket("/ws/lobby", { client: LOBBY_CLIENT, server: LOBBY_SERVER,
     hello: (f) => f.hello(lang()), handlers, onStatus });
+}
+
+/** The analysis board's engine socket (``/ws/analysis``): no hello, the person is known by
+ * the handshake's cookies. */
+export function analysisSocket({ handlers, onStatus }) {
+  return new Socket("/ws/analysis", { client: ANALYSIS_CLIENT, server: ANALYSIS_SERVER,
+    hello: () => null, handlers, onStatus });
 }

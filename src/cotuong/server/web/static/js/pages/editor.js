@@ -2,8 +2,8 @@
 // tap; drag to move, drag off the board to remove), side to move, flip, clear, start
 // position, FEN in and out. The server checks every position (POST /api/positions/check)
 // and names each problem; from a legal position: play the computer, open a room for a
-// friend, or look at it on the read-only board (/editor?fen=…&view=1) until the analysis
-// board comes.
+// friend, or analyse it on the analysis board (/analysis?fen=…); /editor?fen=…&view=1 is
+// a read-only board.
 
 import { api } from "../lib/api.js";
 import { byId as $, h, svg } from "../lib/dom.js";
@@ -75,7 +75,7 @@ function renderVerdict() {
   const analyse = $("btn-analyse");
   analyse.classList.toggle("disabled", !ok);
   analyse.setAttribute("aria-disabled", String(!ok));
-  analyse.href = ok ? `/editor?fen=${encodeURIComponent(fen())}&view=1` : "#";
+  analyse.href = ok ? `/analysis?fen=${encodeURIComponent(fen())}` : "#";
 }
 
 function renderPalettes() {

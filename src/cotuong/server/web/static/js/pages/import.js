@@ -35,6 +35,10 @@ function render() {
   document.body.dataset.ply = String(ply);
   document.body.dataset.plies = String(game.moves.length);
   $("btn-editor").href = `/editor?fen=${encodeURIComponent(fen)}`;
+  // A kept import by its id; a guest's (not kept) by its start and moves.
+  $("btn-analyse").href = game.import_id
+    ? `/analysis?import=${encodeURIComponent(game.import_id)}&ply=${ply}`
+    : `/analysis?fen=${encodeURIComponent(game.start_fen)}&moves=${game.moves.join(",")}&ply=${ply}`;
   list.render(game, ply, pref("notation", "vi"));
   $("game-title").textContent = game.title || t("moves");
   const info = [t("import.plies", { n: game.moves.length })];

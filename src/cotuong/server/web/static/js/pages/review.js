@@ -49,6 +49,9 @@ function render() {
   player($("player-top"), bottom === "red" ? "black" : "red");
   player($("player-bottom"), bottom);
   $("nav-ply").textContent = `${ply} / ${game.moves.length}`;
+  // Only a finished game (the analysis board refuses one still on).
+  $("btn-from-here").hidden = game.status === "playing" || game.status === "waiting";
+  $("btn-from-here").href = `/analysis?game=${encodeURIComponent(gameId)}&ply=${ply}`;
   document.body.dataset.ply = String(ply);
   list.render(game, ply, pref("notation", "vi"), analysis.marks());
   // Only a finished game can be analysed (an aborted one has nothing to judge).

@@ -129,7 +129,8 @@ export async function topbar(onLang) {
       h("nav", { class: "study" },
         h("a", { class: "btn-link", id: "nav-editor", href: "/editor", text: t("nav.editor") }),
         h("a", { class: "btn-link", id: "nav-import", href: "/import", text: t("nav.import") }),
-        h("a", { class: "btn-link", id: "nav-puzzles", href: "/puzzles", text: t("nav.puzzles") })),
+        h("a", { class: "btn-link", id: "nav-puzzles", href: "/puzzles", text: t("nav.puzzles") }),
+        h("a", { class: "btn-link", id: "nav-analysis", href: "/analysis", text: t("nav.analysis") })),
       h("span", { class: "spacer" }),
       info.user
         ? h("a", { class: "who", id: "who", href: `/u/${encodeURIComponent(info.user.username)}`,

@@ -98,6 +98,9 @@ export function roomView({ page, board, clocks, moveList, actions }) {
     }
     if (over && s.game_id) {
       items.push(h("a", { id: "btn-review", class: "btn small", href: `/game/${s.game_id}`, text: t("btn.review") }));
+      const ply = page.viewPly === null ? s.ply : page.viewPly;
+      items.push(h("a", { id: "btn-from-here", class: "btn small", text: t("analyse.from_here"),
+        href: `/analysis?game=${s.game_id}&ply=${ply}` }));
     }
     items.push(h("label", { class: "chip", title: t("sound") },
       h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
