@@ -14,6 +14,7 @@ from cotuong.messages import (
     server_security,
     server_study,
     server_tournament,
+    server_tournament_systems,
     setup,
     tournament,
     tournament_cli,
@@ -47,4 +48,5 @@ def _merge(*tables: Texts) -> dict[str, tuple[str, str]]:
 CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
-    tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS)
+    tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS,
+    server_tournament_systems.TEXTS)

@@ -1,17 +1,19 @@
-"""Online round robins in the server's database (SQLite or PostgreSQL, through the same
-SQLAlchemy engine as the games): one row per event, its append-only event log, and one
-row per board of each round opened (its room, game and who has arrived).
+"""Online tournaments (round robins, Swiss events, knockouts) in the server's database
+(SQLite or PostgreSQL, through the same SQLAlchemy engine as the games): one row per
+event, its append-only event log, and one row per board of each round opened (its room,
+game and who has arrived; a knockout's board is one game of a match).
 
 The event log holds the tournament library's own events
 (:mod:`cotuong.tournament.events`): loading replays them through
-:class:`~cotuong.tournament.Tournament`, which validates each one again, so the pairings,
-results, corrections, withdrawals and standings are the library's, never recomputed here.
+:func:`cotuong.tournament.replay.replay` (whatever the system), which validates each
+one again, so the pairings, results, corrections, withdrawals and standings are the
+library's, never recomputed here.
 Every change runs in one transaction that locks the tournament's row, replays the log,
 applies the change and appends its new events (with who made them and when): the audit
 trail of results, corrections and withdrawals.
 
 >>> from sqlalchemy import create_engine
->>> from cotuong.tournament import CorruptStoreError, Tournament
+>>> from cotuong.tournament import Tournament
 >>> engine = create_engine("sqlite://")
 >>> metadata.create_all(engine)
 >>> tid = create_tournament(engine, Tournament(["an", "binh", "chi"], name="Club"),
@@ -45,8 +47,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from cotuong.tournament import CorruptStoreError, Tournament
 from cotuong.tournament.replay import replay
+from cotuong.tournament.systems import Directed
 
 metadata = MetaData()
 T = TypeVar("T")
@@ -89,7 +91,7 @@ tournament_boards = Table(
 )
 
 
-def create_tournament(engine: Engine, tournament: Tournament, row: Mapping[str, Any]) -> int:
+def create_tournament(engine: Engine, tournament: Directed, row: Mapping[str, Any]) -> int:
     """Insert a new tournament (its settings from ``tournament``); its id."""
     with engine.begin() as c:
         result = c.execute(insert(tournaments).values(
@@ -108,25 +110,22 @@ def _row(c: Connection, tid: int, lock: bool = False) -> Row | None:
     return dict(found) if found else None
 
 
-def _replay(c: Connection, row: Row) -> Tournament:
+def _replay(c: Connection, row: Row) -> Directed:
     rows = c.execute(select(tournament_events.c.seq, tournament_events.c.kind,
                             tournament_events.c.payload)
                      .where(tournament_events.c.tournament_id == row["id"])
                      .order_by(tournament_events.c.seq)).all()
-    event = replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
-    if not isinstance(event, Tournament):  # online events are round robins (and Swiss) only
-        raise CorruptStoreError(f"tournament {row['id']}: a knockout is not run online yet")
-    return event
+    return replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
 
 
-def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:
+def load(engine: Engine, tid: int) -> tuple[Row, Directed] | None:
     """The tournament's row and its state (the log replayed), or ``None``."""
     with engine.connect() as c:
         row = _row(c, tid)
         return None if row is None else (row, _replay(c, row))
 
 
-def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: str,
+def update(engine: Engine, tid: int, change: Callable[[Directed], T], actor: str,
            now_ms: int, fields: Mapping[str, Any] | None = None,
            also: Callable[[Connection], None] | None = None) -> T:
     """Apply ``change`` to the tournament as stored and append the events it made, with
