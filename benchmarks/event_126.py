@@ -143,7 +143,11 @@ async def run_event(base: str, players: int = 126, rounds: int = 7, top: int = 8
     report = EventReport()
     ws_base = base.replace("http", "ws", 1)
     names = [f"{prefix}{i:03d}" for i in range(1, players + 1)]
-    clients = {n: httpx.AsyncClient(base_url=base, timeout=60) for n in [*names, "trongtai"]}
+    # Idle connections are dropped before a server's keep-alive timeout (uvicorn: 5 s)
+    # closes them under a request about to be sent on one.
+    limits = httpx.Limits(keepalive_expiry=2)
+    clients = {n: httpx.AsyncClient(base_url=base, timeout=60, limits=limits)
+               for n in [*names, "trongtai"]}
     gate = asyncio.Semaphore(concurrency)
     rng = random.Random(seed)
     try:
