@@ -21,7 +21,7 @@ from harness import running
 from cotuong.server import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from event_126 import EventReport, run_event  # noqa: E402
+from event_126 import EventReport, run_event
 
 SETTINGS = Settings(db="sqlite://", heartbeat_s=5, abandon_after_s=300, login_burst=1000,
                     http_rate=100_000, http_burst=100_000, ws_rate=1000, ws_burst=1000,

@@ -1,7 +1,7 @@
 """The event ``POST /api/tournaments`` describes, checked: its system (``round_robin``,
 ``swiss``, ``knockout``), the system's own options, the tie-break order, the byes'
 points and the stage that follows (a knockout of the top N). A combination that makes
-no sense is refused with its own message (``BAD_REQUEST``, docs/web-protocol.md); what
+no sense is refused with its own code (HTTP 400, docs/web-protocol.md); what
 the tournament library refuses (an unknown tie-break, a bye worth an impossible score)
 is ``TOURNAMENT_RULE`` in the library's words.
 
@@ -38,7 +38,9 @@ KNOCKOUT_KEYS = ("games", "final_games", "ladder", "third_place", "tiebreak_time
 
 
 def _bad(text_code: str, **params: object) -> ServiceError:
-    return ServiceError("BAD_REQUEST", text_code, **params)  # type: ignore[arg-type]
+    """A refused combination: its own code (the message's, ``ERR_`` dropped), status 400."""
+    return ServiceError(text_code.removeprefix("ERR_"), status=400,
+                        **params)  # type: ignore[arg-type]
 
 
 def checked_combination(body: dict[str, Any], count: int) -> str:

@@ -108,7 +108,8 @@ async def open_next_stage(d: Tournaments, tid: int) -> int | None:
     try:
         ko = knockout_of(t, spec)
     except TournamentError as exc:
-        waiting = {**spec, "waiting": {"code": exc.code, "vi": exc.text("vi"),
+        why = exc.reason.code if exc.reason is not None else exc.code
+        waiting = {**spec, "waiting": {"code": why, "vi": exc.text("vi"),
                                        "en": exc.text("en")}}
         await d.database.run(ts.set_fields, d.engine, tid, {"options": json.dumps(
             options.replace(next_stage=waiting).to_json(), ensure_ascii=False)})
