@@ -9,8 +9,7 @@ the server draws: :mod:`~cotuong.server.tournaments.stages`); every game's end i
 recorded in the tournament's event log, as is a no-show forfeit once the round's wait
 is over; the next round opens when the current one is complete (``round_start="auto"``)
 or when the arbiter says (``"arbiter"``); a finished stage opens the next one. The
-arbiter (:mod:`cotuong.server.tournaments.arbiter`) corrects results and withdraws
-players; each of those is an event of the log (who and when), so nothing is overwritten.
+arbiter's corrections and withdrawals are events of the log too (who and when).
 
 Pairings, colours, results, withdrawals and standings are the library's own; this module
 only decides when they happen. Every change of one tournament runs under its lock, and a
@@ -76,6 +75,7 @@ class Tournaments:
         self.clock = clock
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
+        self.replays = ts.Replays()  # the events' states, not replayed at every read
         # Timers keyed ("no_show", tid) and ("opening", tid): a round's no-show check and
         # a scheduled round's opening.
         self.background = Background("tournaments")
@@ -113,7 +113,8 @@ class Tournaments:
     # ------------------------------------------------------------ reading
     async def load(self, tid: int) -> tuple[dict[str, Any], Directed]:
         """The row and the tournament (its log replayed), or ``TOURNAMENT_NOT_FOUND``."""
-        found = await self.database.read(ts.load, self.engine, tid)  # beside game writes
+        found = await self.database.read(ts.load, self.engine, tid,  # beside game writes
+                                         self.replays)
         if found is None:
             raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
         return found
@@ -187,7 +188,7 @@ class Tournaments:
         ``TOURNAMENT_RULE`` in its words."""
         try:
             return await self.database.run(ts.update, self.engine, tid, change, actor,
-                                           self.clock.now_ms(), fields, also)
+                                           self.clock.now_ms(), fields, also, self.replays)
         except TournamentError as exc:
             raise rule_error(exc) from None
 
