@@ -32,7 +32,8 @@ from cotuong.server.tournaments.create import (
 )
 from cotuong.server.tournaments.ends import arbiter_end
 from cotuong.server.tournaments.invites import Invitations, pending_names
-from cotuong.server.tournaments.service import Tournaments, board_names, rule_error
+from cotuong.server.tournaments.plan import board_names
+from cotuong.server.tournaments.service import Tournaments, rule_error
 from cotuong.server.tournaments.stages import correct_knockout, default_stage_tc, open_next_stage
 from cotuong.server.tournaments.views import Options, time_control_text
 from cotuong.tournament import (

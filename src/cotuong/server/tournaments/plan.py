@@ -106,6 +106,12 @@ def board_at(t: Directed, round_no: int, board: int) -> Board:
     raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
 
 
+def board_names(t: Directed, round_no: int, board: int) -> tuple[str, str]:
+    """The red and black players' names at a board, or ``NO_SUCH_BOARD``."""
+    b = board_at(t, round_no, board)
+    return b.red, b.black
+
+
 def result_at(t: Directed, round_no: int, board: int) -> str | None:
     """The recorded result of a board (``None``: none yet, or no such board)."""
     try:
@@ -152,6 +158,6 @@ def as_tournament(t: Directed) -> Tournament:
     return t
 
 
-__all__ = ["MATCH_SPAN", "Board", "as_tournament", "board_at", "boards_of", "paired",
+__all__ = ["MATCH_SPAN", "Board", "as_tournament", "board_at", "board_names", "boards_of", "paired",
            "progress", "record_change", "result_at", "round_count", "system",
            "waiting_for_lots"]

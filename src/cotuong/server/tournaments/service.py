@@ -394,8 +394,3 @@ class Tournaments:
             if (b["round"], b["board"]) in keys and b["room_code"] is not None:
                 await self.games.finish(b["room_code"], b["game_id"], end)
 
-
-def board_names(t: Directed, round_no: int, board: int) -> tuple[str, str]:
-    """The red and black players' names at a board, or ``NO_SUCH_BOARD``."""
-    b = plan.board_at(t, round_no, board)
-    return b.red, b.black
