@@ -68,4 +68,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "TOURNAMENT_REQUEST_BYE": ("Xin nghỉ vòng sau", "Requested bye next round"),
     "TOURNAMENT_LATE_ENTRY": ("Thêm đấu thủ (vào muộn)", "Late entry"),
     "TOURNAMENT_TRF": ("Tải TRF-16", "Download TRF-16"),
+    "TOURNAMENT_SYSTEM": ("Thể thức", "System"),
+    "TOURNAMENT_SYSTEM_ROUND_ROBIN": ("Vòng tròn", "Round robin"),
+    "TOURNAMENT_SYSTEM_SWISS": ("Hệ Thụy Sĩ", "Swiss"),
+    "TOURNAMENT_SYSTEM_KNOCKOUT": ("Đấu loại trực tiếp", "Knockout"),
+    "TOURNAMENT_SWISS_ROUNDS": ("Số vòng (hệ Thụy Sĩ)", "Rounds (Swiss)"),
+    "TOURNAMENT_TOP": ("Sau đó đấu loại: số người vào (0: không)",
+                       "Then a knockout of the top (0: none)"),
+    "TOURNAMENT_THIRD_PLACE": ("Có trận tranh hạng ba", "Third-place match"),
 }

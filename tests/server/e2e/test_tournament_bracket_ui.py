@@ -9,6 +9,7 @@ REST; the server makes the replay's room and draws the lots by itself.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -80,3 +81,31 @@ def test_the_bracket_page_on_a_wide_screen_and_a_phone(people: Any) -> None:
     check(arb, wide=True)
     phone = people("phone", **PHONE)
     check(phone, wide=False)
+
+
+def test_the_create_form_makes_a_swiss_followed_by_a_knockout(people: Any) -> None:
+    tag = secrets.token_hex(3)
+    arb = people("arbiter", **PHONE)
+    register(arb, f"tt{tag}")
+    names = [f"{n}{tag}" for n in ("an", "binh", "chi", "dung")]
+    for n in names:
+        register(people(n), n)
+    arb.goto("/tournaments")
+    form = arb.page.locator("#form-create")
+    form.locator("input[name=name]").fill(f"Mở rộng {tag}")
+    form.locator("textarea[name=players]").fill("\n".join(names))
+    form.locator("select[name=system]").select_option("swiss")
+    form.locator("input[name=rounds]").fill("3")
+    form.locator("input[name=top]").fill("2")
+    form.locator("button").click()
+    arb.page.wait_for_url(re.compile(r".*/tournaments/\d+$"))
+    tid = int(arb.page.url.rsplit("/", 1)[1])
+    v = arb.context.request.get(f"{arb.server.url}/api/tournaments/{tid}").json()
+    assert v["system"] == "swiss" and v["swiss"]["rounds"] == 3
+    assert v["stages"]["next_settings"]["top"] == 2
+    arb.page.locator("#form-start button").click()
+    arb.page.wait_for_selector("#live")
+    assert arb.page.locator("#form-bye").count() == 1  # the Swiss's own actions
+    assert arb.page.locator("#form-late").count() == 1
+    width = arb.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= arb.page.evaluate("window.innerWidth"), width
