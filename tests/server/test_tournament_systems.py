@@ -17,7 +17,7 @@ from harness import running
 from sqlalchemy import create_engine
 from tournament_helpers import accounts, seated, until, view
 
-from cotuong.server import Settings
+from cotuong.server import FakeClock, Settings
 from cotuong.server.tournaments import store as ts
 from cotuong.tournament import Knockout, SwissTournament, trf_text
 from cotuong.tournament.replay import replay
@@ -310,4 +310,140 @@ def test_a_tie_across_the_cut_waits_for_the_arbiters_lots() -> None:
             seeds = [p["username"] for p in sorted(ko["players"], key=lambda p: p["number"])]
             assert len(seeds) == 3 and seeds[2] == losers[1]
             assert ko["status"] == "running" and ko["rounds"][0]["boards"][0]["room"]
+    asyncio.run(scenario())
+
+
+def test_a_restarted_server_carries_a_swiss_on_without_pairing_again(tmp_path: Path) -> None:
+    settings = Settings(db=str(tmp_path / "s.sqlite3"), heartbeat_s=0.2, abandon_after_s=300,
+                        login_burst=100, http_rate=1000, http_burst=1000,
+                        tournament_direct_entry=True)
+    five = SIX[:5]
+
+    async def first_life() -> tuple[int, dict[str, dict[str, str]], list[str]]:
+        async with running(settings) as srv, accounts(srv, [*five, "trongtai"]) as people:
+            arb = people["trongtai"]
+            r = await arb.post("/api/tournaments", json={
+                "name": "Thụy Sĩ", "players": five, "system": "swiss", "rounds": 3,
+                "no_show_s": 0})
+            tid = r.json()["tournament_id"]
+            v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
+            assert len(v["rounds"][0]["byes"]) == 1  # five players: a bye
+            first, second = live(v)
+            await play_to(srv, people, first, "1-0")
+            await until(arb, tid, lambda v: v["rounds"][0]["boards"][0]["result"] == "1-0")
+            # The server "dies" between storing a game's end and recording its result.
+            srv.service.end_hooks.clear()
+            await play_to(srv, people, second, "0-1")
+            await asyncio.sleep(0.2)
+            before = await view(arb, tid)
+            assert before["rounds"][0]["boards"][1]["result"] is None
+            assert before["swiss"]["paired_rounds"] == 1
+            rooms = [b["room"] for b in before["rounds"][0]["boards"]]
+            return tid, {n: dict(c.cookies) for n, c in people.items()}, rooms
+
+    async def second_life(tid: int, cookies: dict[str, dict[str, str]],
+                          rooms: list[str]) -> None:
+        async with running(settings) as srv:
+            people = {n: srv.client() for n in cookies}
+            try:
+                for n, c in people.items():
+                    c.cookies.update(cookies[n])
+                arb = people["trongtai"]
+                v = await until(arb, tid, lambda v: v["open_round"] == 2 and len(live(v)) == 2)
+                assert [b["result"] for b in v["rounds"][0]["boards"]] == ["1-0", "0-1"]
+                assert [b["room"] for b in v["rounds"][0]["boards"]] == rooms
+                # Round 2 paired once (after the restart), the pairing kept in the log.
+                r = await arb.post(f"/api/tournaments/{tid}/withdraw",
+                                   json={"username": live(v)[0]["red"]})
+                assert r.status_code == 200, r.text
+                gone = r.json()["withdrawal"]["player"]
+                v = await until(arb, tid, lambda v: len(live(v)) == 1)
+                await play_to(srv, people, live(v)[0], "1/2-1/2")
+                v = await until(arb, tid, lambda v: v["open_round"] == 3 and live(v))
+                third = {n for b in v["rounds"][2]["boards"] for n in (b["red"], b["black"])}
+                assert gone not in third  # a withdrawn player is no longer paired
+                log = (await arb.get(f"/api/tournaments/{tid}/events")).json()["events"]
+                kinds = [e["kind"] for e in log]
+                assert kinds.count("pair_round") == 3 and kinds[0] == "draw_numbers"
+                assert [e["payload"]["round"] for e in log if e["kind"] == "pair_round"] == [
+                    1, 2, 3]
+            finally:
+                for c in people.values():
+                    await c.aclose()
+
+    async def both() -> None:
+        await second_life(*await first_life())
+    asyncio.run(both())
+
+
+def test_the_arbiter_corrects_the_last_knockout_game_only() -> None:
+    async def scenario() -> None:
+        async with running(SETTINGS) as srv, accounts(srv, [*SIX[:4], "trongtai"]) as people:
+            arb = people["trongtai"]
+            r = await arb.post("/api/tournaments", json={
+                "name": "Loại", "players": SIX[:4], "system": "knockout", "no_show_s": 0,
+                "knockout": {"ladder": [["rapid", 1]],
+                             "tiebreak_time_controls": {"rapid": {
+                                 "kind": "fischer", "base_ms": 300_000, "increment_ms": 3000}}}})
+            assert r.status_code == 201, r.text
+            kid = r.json()["tournament_id"]
+            path = f"/api/tournaments/{kid}"
+            v = (await arb.post(f"{path}/start")).json()
+            assert [b["board"] for b in live(v)] == [101, 201]
+            # A draw: the rapid tie-break game gets its room, at the rapid time control.
+            await play_to(srv, people, live(v)[0], "1/2-1/2")
+            v = await until(arb, kid, lambda v: any(b["board"] == 102 for b in live(v)))
+            rapid = next(b for b in live(v) if b["board"] == 102)
+            assert rapid["stage"] == "rapid"
+            room = (await arb.get(f"/api/rooms/{rapid['room']}")).json()
+            assert room["time_control"]["base_ms"] == 300_000, room
+            # The drawn game was the last event: it can be corrected (undo + record).
+            r = await arb.post(f"{path}/results", json={"round": 1, "board": 101,
+                                                         "result": "1-0"})
+            assert r.status_code == 200, r.text
+            m1 = r.json()["knockout"]["bracket"][0]["matches"][0]
+            assert m1["decided_by"] == "game" and m1["winner"] == m1["a"]
+            log = (await arb.get(f"{path}/events")).json()["events"]
+            assert [e["kind"] for e in log][-3:] == ["ko_game", "undo", "ko_game"]
+            stale = (await arb.get(f"/api/games/{rapid['game_id']}")).json()
+            assert stale["outcome"]["termination"] == "ARBITER"  # the rapid game's room closed
+            # Board 201's game recorded, then a correction of 101 is no longer the last.
+            r = await arb.post(f"{path}/results", json={"round": 1, "board": 201,
+                                                         "result": "0-1"})
+            assert r.status_code == 200, r.text
+            await refused(arb, f"{path}/results", {"round": 1, "board": 101, "result": "0-1"},
+                          "KNOCKOUT_CORRECTION", 409)
+            await refused(arb, f"{path}/withdraw", {"username": "anh"}, "NOT_FOR_KNOCKOUT", 409)
+            v = await until(arb, kid, lambda v: v["open_round"] == 2 and live(v))
+            final = live(v)[0]
+            assert final["match"] == "R2M1" and {final["red"], final["black"]} == {
+                m1["winner"], v["knockout"]["bracket"][0]["matches"][1]["winner"]}
+    asyncio.run(scenario())
+
+
+def test_a_knockout_no_show_forfeits_and_a_double_one_waits_for_the_arbiter() -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(SETTINGS, clock=clock) as srv, \
+                accounts(srv, [*SIX[:4], "trongtai"]) as people:
+            arb = people["trongtai"]
+            r = await arb.post("/api/tournaments", json={
+                "name": "Vắng", "players": SIX[:4], "system": "knockout", "no_show_s": 60})
+            kid = r.json()["tournament_id"]
+            v = (await arb.post(f"/api/tournaments/{kid}/start")).json()
+            one, two = live(v)
+            joined = await people[one["red"]].post(f"/api/rooms/{one['room']}/join")
+            assert joined.json()["color"] == "red"
+            clock.advance(61_000)
+            await srv.app.state.tournaments.check_no_shows(kid)
+            v = await view(arb, kid)
+            boards = {b["board"]: b for b in v["rounds"][0]["boards"]}
+            assert boards[101]["result"] == "+/-"  # Black never came
+            assert boards[201]["result"] is None  # nobody came: the arbiter decides
+            r = await arb.post(f"/api/tournaments/{kid}/results",
+                               json={"round": 1, "board": 201, "result": "-/+"})
+            assert r.status_code == 200, r.text
+            v = await until(arb, kid, lambda v: v["open_round"] == 2)
+            final = v["knockout"]["bracket"][1]["matches"][0]
+            assert {final["a"], final["b"]} == {one["red"], two["black"]}
     asyncio.run(scenario())

@@ -34,7 +34,12 @@ from cotuong.server.tournaments.ends import arbiter_end
 from cotuong.server.tournaments.invites import Invitations, pending_names
 from cotuong.server.tournaments.plan import board_names
 from cotuong.server.tournaments.service import Tournaments, rule_error
-from cotuong.server.tournaments.stages import correct_knockout, default_stage_tc, open_next_stage
+from cotuong.server.tournaments.stages import (
+    correct_knockout,
+    default_stage_tc,
+    end_stale,
+    open_next_stage,
+)
 from cotuong.server.tournaments.views import Options, time_control_text
 from cotuong.tournament import (
     InvalidResultError,
@@ -253,6 +258,8 @@ class Arbiter:
                 return t.correct(round_no, pairing[0], pairing[1], res, reason=reason)
             await self.d.update(tid, change, who.identity)
             await self.d.end_boards(tid, {(round_no, board)}, arbiter_end(res))
+            if isinstance(t, Knockout):  # a corrected game may take a replay's reason away
+                await end_stale(self.d, tid, round_no)
             await self.d.advance(tid)
         return await self.d.view(tid)
 

@@ -22,6 +22,7 @@ from cotuong.server.tournaments import plan
 from cotuong.server.tournaments import store as ts
 from cotuong.server.tournaments.bracket import draw_lots
 from cotuong.server.tournaments.create import knockout_options, stage_time_controls
+from cotuong.server.tournaments.ends import arbiter_end
 from cotuong.server.tournaments.views import Options
 from cotuong.tournament import Knockout, Result, Tournament, TournamentError
 from cotuong.tournament.events import Event, KnockoutGame
@@ -87,6 +88,18 @@ def correct_knockout(ko: Knockout, round_no: int, board: int, result: Result) ->
     return ko.record(match.id, result, b.red, b.black, b.stage)
 
 
+async def end_stale(d: Tournaments, tid: int, r: int) -> None:
+    """End the games of a knockout round's boards that the bracket no longer asks for (a
+    replay whose drawn game the arbiter corrected to a win): no result, the room closed
+    by the arbiter."""
+    _, t = await d.load(tid)
+    wanted = {b.board for b in plan.boards_of(t, r)}
+    stale = {(r, b["board"]) for b in await d.database.run(ts.boards, d.engine, tid)
+             if b["round"] == r and b["board"] not in wanted}
+    if stale:
+        await d.end_boards(tid, stale, arbiter_end(None))
+
+
 def knockout_of(t: Tournament, spec: dict[str, Any]) -> Knockout:
     """The knockout of a finished stage's top ``spec["top"]`` with the spec's options
     (the library refuses an unfinished stage or a tie across the cut)."""
@@ -138,4 +151,5 @@ async def open_next_stage(d: Tournaments, tid: int) -> int | None:
     return new
 
 
-__all__ = ["DEFAULT_STAGE_TC", "knockout_of", "knockout_step", "open_next_stage"]
+__all__ = ["DEFAULT_STAGE_TC", "correct_knockout", "default_stage_tc", "end_stale",
+           "knockout_of", "knockout_step", "open_next_stage"]
