@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from harness import running
 from sqlalchemy import create_engine
 from tournament_helpers import accounts, seated, until, view
@@ -447,3 +448,31 @@ def test_a_knockout_no_show_forfeits_and_a_double_one_waits_for_the_arbiter() ->
             final = v["knockout"]["bracket"][1]["matches"][0]
             assert {final["a"], final["b"]} == {one["red"], two["black"]}
     asyncio.run(scenario())
+
+
+def test_the_kept_replays_follow_the_log_and_forget_a_failed_change() -> None:
+    engine = create_engine("sqlite://")
+    ts.metadata.create_all(engine)
+    kept = ts.Replays(size=2)
+    kid = ts.create_tournament(engine, Knockout(SIX[:4]), {
+        "name": "x", "organiser": "u:1", "organiser_name": "tt", "options": "{}",
+        "created_at": 0})
+    found = ts.load(engine, kid, kept)
+    assert found is not None and ts.load(engine, kid, kept)[1] is found[1]  # type: ignore[index]
+    ts.update(engine, kid, lambda k: k.record("R1M1", "1-0"), "server", 1, cache=kept)
+    after = ts.load(engine, kid, kept)
+    assert after is not None and after[1] is not found[1] and len(after[1].events) == 1
+    assert found[1].events == []  # the kept state was copied, never changed
+    # Another process appends (no cache here): the kept state is stale and replayed.
+    ts.update(engine, kid, lambda k: k.record("R1M2", "0-1"), "server", 2)
+    again = ts.load(engine, kid, kept)
+    assert again is not None and len(again[1].events) == 2
+
+    def half_then_fail(k: Any) -> None:
+        k.record("R2M1", "1-0")
+        raise ValueError("refused half-way, after an event was applied")
+    with pytest.raises(ValueError, match="half-way"):
+        ts.update(engine, kid, half_then_fail, "server", 3, cache=kept)
+    last = ts.load(engine, kid, kept)
+    assert last is not None and len(last[1].events) == 2  # nothing written, nothing kept
+    assert [e["kind"] for e in ts.history(engine, kid)] == ["ko_game", "ko_game"]
