@@ -81,6 +81,9 @@ def test_bad_combinations_are_refused_with_their_own_codes() -> None:
             for body, code in (
                 ({"system": "swiss"}, "SWISS_ROUNDS"),
                 ({"rounds": 3}, "SWISS_ONLY"),
+                ({"bye_points": 0}, "SWISS_ONLY"),
+                ({"system": "swiss", "rounds": 3, "ratings": {"anh": 1800, "zed": 1500}},
+                 "RATINGS_PLAYERS"),
                 ({"system": "knockout", "bye_points": 1}, "SWISS_ONLY"),
                 ({"system": "swiss", "rounds": 3, "double": True}, "DOUBLE_ROUND_ROBIN"),
                 ({"system": "swiss", "rounds": 3, "knockout": {"games": 2}}, "KNOCKOUT_ONLY"),
@@ -476,3 +479,39 @@ def test_the_kept_replays_follow_the_log_and_forget_a_failed_change() -> None:
     last = ts.load(engine, kid, kept)
     assert last is not None and len(last[1].events) == 2  # nothing written, nothing kept
     assert [e["kind"] for e in ts.history(engine, kid)] == ["ko_game", "ko_game"]
+
+
+def test_a_stage_not_opened_before_a_restart_opens_after_it(tmp_path: Path) -> None:
+    settings = Settings(db=str(tmp_path / "st.sqlite3"), heartbeat_s=0.2, abandon_after_s=300,
+                        login_burst=100, http_rate=1000, http_burst=1000,
+                        tournament_direct_entry=True)
+    two = SIX[:2]
+
+    async def first_life() -> tuple[int, dict[str, dict[str, str]]]:
+        async with running(settings) as srv, accounts(srv, [*two, "trongtai"]) as people:
+            arb = people["trongtai"]
+            r = await arb.post("/api/tournaments", json={
+                "name": "Hai", "players": two, "system": "swiss", "rounds": 1, "no_show_s": 0,
+                "stages": [{"system": "knockout", "top": 2}]})
+            tid = r.json()["tournament_id"]
+            v = (await arb.post(f"/api/tournaments/{tid}/start")).json()
+            srv.service.end_hooks.clear()  # the last game ends while no result is recorded
+            await play_to(srv, people, live(v)[0], "1-0")
+            await asyncio.sleep(0.2)
+            v = await view(arb, tid)
+            assert v["status"] == "running" and v["stages"]["next"] is None
+            return tid, {n: dict(c.cookies) for n, c in people.items()}
+
+    async def second_life(tid: int, cookies: dict[str, dict[str, str]]) -> None:
+        async with running(settings) as srv, srv.client() as arb:
+            arb.cookies.update(cookies["trongtai"])
+            v = await until(arb, tid, lambda v: v["status"] == "finished"
+                            and v["stages"]["next"] is not None)
+            ko = await until(arb, v["stages"]["next"], lambda k: len(live(k)) == 1)
+            assert ko["status"] == "running" and ko["stages"]["previous"] == tid
+            winner = v["standings"][0]["player"]
+            assert live(ko)[0]["red"] == winner  # the Swiss's winner is seed 1
+
+    async def both() -> None:
+        await second_life(*await first_life())
+    asyncio.run(both())

@@ -22,6 +22,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "thủ phải là tài khoản, không mời chỗ trống",
                              "a knockout is seeded from its list: every player must be an "
                              "account, no places by invitation"),
+    "ERR_RATINGS_PLAYERS": ("\"ratings\" có người không có trong danh sách: {names}",
+                            "\"ratings\" names people who are not entered: {names}"),
     "ERR_STAGES": ("\"stages\": sau giải hệ Thụy Sĩ hoặc vòng tròn chỉ có thể có một giai "
                    "đoạn đấu loại trực tiếp",
                    "\"stages\": a Swiss or round robin can be followed by one knockout "

@@ -48,9 +48,14 @@ def checked_combination(body: dict[str, Any], count: int) -> str:
     system = str(body.get("system") or "round_robin")
     if system == "swiss" and body.get("rounds") is None:
         raise _bad("ERR_SWISS_ROUNDS")
-    for key in SWISS_ONLY:
-        if system != "swiss" and body.get(key) not in (None, False):
+    for key in SWISS_ONLY:  # (``accelerated: false`` is the default, not a Swiss field)
+        value = body.get(key)
+        if system != "swiss" and value is not None and value is not False:
             raise _bad("ERR_SWISS_ONLY", field=key)
+    entered = {p.lower() for p in _names(body)}
+    unknown = sorted(k for k in body.get("ratings") or {} if str(k).lower() not in entered)
+    if unknown:
+        raise _bad("ERR_RATINGS_PLAYERS", names=", ".join(unknown))
     if system != "round_robin" and body.get("double"):
         raise _bad("ERR_DOUBLE_ROUND_ROBIN")
     if system != "knockout" and body.get("knockout") is not None:
@@ -68,6 +73,12 @@ def checked_combination(body: dict[str, Any], count: int) -> str:
         if not isinstance(top, int) or not 2 <= top <= count:
             raise _bad("ERR_STAGE_TOP", top=top, count=count)
     return system
+
+
+def _names(body: dict[str, Any]) -> list[str]:
+    """The entries' names (an invited place's too), as given."""
+    return [str(p["invite"]) if isinstance(p, dict) else str(p)
+            for p in body.get("players", ())]
 
 
 def stage_time_controls(spec: dict[str, Any]) -> dict[str, TimeControl]:

@@ -296,10 +296,10 @@ class Tournaments:
                 self._schedule(tid, row)
                 return
             self.background.cancel(("no_show", tid))
-            if r >= t.rounds:
+            if r >= t.rounds:  # the next stage first: a restart in between resumes this
+                await open_next_stage(self, tid)
                 await self.database.run(ts.set_fields, self.engine, tid,
                                         {"status": "finished"})
-                await open_next_stage(self, tid)
                 return
         options = Options.from_json(json.loads(row["options"]))
         due = options.opens_at(r + 1)

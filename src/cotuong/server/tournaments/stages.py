@@ -109,14 +109,16 @@ def knockout_of(t: Tournament, spec: dict[str, Any]) -> Knockout:
 
 async def open_next_stage(d: Tournaments, tid: int) -> int | None:
     """Open the next stage of a finished event (if it has one and it is not open yet):
-    a new event, running at once, linked both ways; its id. A tie across the cut that
-    the tie-breaks do not settle waits for the arbiter's lots (``next_settings.waiting``
-    says why; drawing them opens the stage)."""
+    a new event, running at once, linked both ways; its id. Called before the event is
+    marked finished, so a restart in between resumes it and opens the stage then (a
+    crash between the new event's row and the link leaves that row unstarted). A tie
+    across the cut that the tie-breaks do not settle waits for the arbiter's lots
+    (``next_settings.waiting`` says why; drawing them opens the stage)."""
     row, t = await d.load(tid)
     options = Options.from_json(json.loads(row["options"]))
     spec = options.next_stage
-    if spec is None or "next" in options.links or row["status"] != "finished" \
-            or isinstance(t, Knockout):
+    if spec is None or "next" in options.links or isinstance(t, Knockout) \
+            or not t.finished:
         return None
     try:
         ko = knockout_of(t, spec)
