@@ -17,6 +17,7 @@ from cotuong.messages import (
     server_security,
     server_study,
     server_tournament,
+    server_tournament_systems,
     setup,
     tournament,
     tournament_cli,
@@ -51,4 +52,4 @@ CATALOG: Mapping[str, tuple[str, str]] = _merge(
     rules.TEXTS, setup.TEXTS, notation.TEXTS, referee.TEXTS, arena.TEXTS, server.TEXTS,
     server_tournament.TEXTS, server_invites.TEXTS, server_study.TEXTS, tournament.TEXTS,
     tournament_cli.TEXTS, server_security.TEXTS, tournament_systems.TEXTS, puzzles.TEXTS,
-    server_puzzles.TEXTS, server_live.TEXTS)
+    server_puzzles.TEXTS, server_live.TEXTS, server_tournament_systems.TEXTS)

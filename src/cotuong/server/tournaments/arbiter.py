@@ -21,16 +21,38 @@ from cotuong.messages import Listing
 from cotuong.server.accounts import Player
 from cotuong.server.errors import ServiceError
 from cotuong.server.play import validate_room_options
+from cotuong.server.tournaments import plan
 from cotuong.server.tournaments import store as ts
+from cotuong.server.tournaments.create import (
+    LIMITS,
+    build_event,
+    checked_combination,
+    next_stage,
+    stage_time_controls,
+)
 from cotuong.server.tournaments.ends import arbiter_end
 from cotuong.server.tournaments.invites import Invitations, pending_names
-from cotuong.server.tournaments.service import Tournaments, board_names, rule_error
+from cotuong.server.tournaments.plan import board_names
+from cotuong.server.tournaments.service import Tournaments, rule_error
+from cotuong.server.tournaments.stages import (
+    correct_knockout,
+    default_stage_tc,
+    end_stale,
+    open_next_stage,
+)
 from cotuong.server.tournaments.views import Options, time_control_text
-from cotuong.tournament import InvalidResultError, Tournament, TournamentError
+from cotuong.tournament import (
+    InvalidResultError,
+    Knockout,
+    SwissTournament,
+    Tournament,
+    TournamentError,
+)
 from cotuong.tournament.players import name_key
 from cotuong.tournament.results import parse_result
+from cotuong.tournament.systems import Directed
 
-MAX_PLAYERS = 24
+MAX_PLAYERS = LIMITS["swiss"]  # the most any system takes (a round robin: fewer)
 ROUND_STARTS = ("auto", "arbiter", "scheduled")
 
 
@@ -90,8 +112,10 @@ class Arbiter:
             raise ServiceError("DUPLICATE_PLAYERS", names=Listing(tuple(twice)))
         if len(names) < 2:
             raise ServiceError("TOO_FEW_PLAYERS", count=len(names))
-        if len(names) > MAX_PLAYERS:
-            raise ServiceError("TOO_MANY_PLAYERS", count=len(names), limit=MAX_PLAYERS)
+        system = checked_combination(body, len(names))
+        if len(names) > LIMITS[system]:
+            raise ServiceError("TOO_MANY_PLAYERS", "ERR_TOO_MANY_PLAYERS_SYSTEM",
+                               count=len(names), limit=LIMITS[system], system=system)
         identities: dict[str, str] = {}
         players, invited, missing = [], [], []
         for n, by_invitation in entries:
@@ -113,17 +137,22 @@ class Arbiter:
             raise ServiceError("DIRECT_ENTRY", status=403, names=Listing(others))
         room = validate_room_options({"rules": body.get("rules"),
                                       "time_control": body.get("time_control")})
+        ratings = {identities_name: int(r) for n, r in (body.get("ratings") or {}).items()
+                   if (identities_name := _known(players, n)) is not None}
         try:
-            t = Tournament(players, double=bool(body.get("double", False)),
-                           name=str(body["name"]))
+            t = build_event(body, players, ratings)
+            stage = next_stage(body)
         except TournamentError as exc:
             raise rule_error(exc) from None
         start = body.get("round_start") or "auto"
         times = self._checked_start(start, body.get("round_times"), t.rounds)
         no_show = body.get("no_show_s")
+        spec = body.get("knockout") or {}
         options = Options(room["rules"], room["tc"], start,
                           self.d.settings.tournament_no_show_s if no_show is None
-                          else float(no_show), body.get("lang") or "vi", identities, times)
+                          else float(no_show), body.get("lang") or "vi", identities, times,
+                          stage_tc=default_stage_tc(t, stage_time_controls(spec)),
+                          next_stage=stage)
         tid = await self.d.database.run(ts.create_tournament, self.d.engine, t, {
             "name": t.name, "organiser": who.identity, "organiser_name": who.name,
             "options": json.dumps(options.to_json(), ensure_ascii=False),
@@ -131,7 +160,7 @@ class Arbiter:
         made = await Invitations(self.d).make(tid, invited)
         return {**await self.d.view(tid), "invitations": made}
 
-    async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Tournament]:
+    async def _organised(self, tid: int, who: Player) -> tuple[dict[str, Any], Directed]:
         row, t = await self.d.load(tid)
         if row["organiser"] != who.identity:
             raise ServiceError("NOT_ORGANISER")
@@ -149,8 +178,11 @@ class Arbiter:
                 raise ServiceError("INVITATIONS_PENDING", names=Listing(tuple(waiting)))
             tc = Options.from_json(json.loads(row["options"])).tc
 
-            def start(t: Tournament) -> None:
-                t.draw_numbers()
+            def start(t: Directed) -> None:
+                if isinstance(t, SwissTournament):  # the entry order (ratings rank it)
+                    t.draw_numbers(order=[p.name for p in t.players])
+                elif isinstance(t, Tournament):
+                    t.draw_numbers()
                 if tc is not None:  # printed on the pages
                     t.set_details(time_control=time_control_text(tc))
             await self.d.update(tid, start, who.identity, {"status": "running"})
@@ -164,7 +196,7 @@ class Arbiter:
             row, t = await self._organised(tid, who)
             self._running(row)
             r = row["open_round"]
-            done, total = t.progress(r) if r else (0, 0)
+            done, total = plan.progress(t, r) if r else (0, 0)
             if done < total:
                 raise ServiceError("ROUND_NOT_COMPLETE", round=r, missing=total - done)
             if r >= t.rounds:
@@ -213,13 +245,21 @@ class Arbiter:
             pairing = board_names(t, round_no, board)
             if round_no > row["open_round"]:
                 raise ServiceError("BOARD_NOT_OPEN", round=round_no)
+            if isinstance(t, Knockout) and round_no != row["open_round"] \
+                    and plan.result_at(t, round_no, board) is not None:
+                raise ServiceError("KNOCKOUT_CORRECTION", match=plan.board_at(
+                    t, round_no, board).match)
 
-            def change(t: Tournament) -> object:
-                if t.result_of(round_no, board) is None:
-                    return t.record(round_no, pairing[0], pairing[1], res)
+            def change(t: Directed) -> object:
+                if plan.result_at(t, round_no, board) is None:
+                    return plan.record_change(t, round_no, board, res)(t)
+                if isinstance(t, Knockout):
+                    return correct_knockout(t, round_no, board, res)
                 return t.correct(round_no, pairing[0], pairing[1], res, reason=reason)
             await self.d.update(tid, change, who.identity)
             await self.d.end_boards(tid, {(round_no, board)}, arbiter_end(res))
+            if isinstance(t, Knockout):  # a corrected game may take a replay's reason away
+                await end_stale(self.d, tid, round_no)
             await self.d.advance(tid)
         return await self.d.view(tid)
 
@@ -232,6 +272,7 @@ class Arbiter:
         async with self.d.locked(tid):
             row, t = await self._organised(tid, who)
             self._running(row)
+            t = plan.as_tournament(t)
             try:
                 player = t.player(username)
             except TournamentError:
@@ -243,9 +284,9 @@ class Arbiter:
                 from_round = r if mine and t.result_of(r, mine[0].board) is None else r + 1
             start = from_round
             before = {(g.round, g.board) for g in t.games()}
-            await self.d.update(tid, lambda t: t.withdraw(player.name, policy, start),
-                               who.identity)
-            _, t = await self.d.load(tid)
+            await self.d.update(tid, lambda t: plan.as_tournament(t).withdraw(
+                player.name, policy, start), who.identity)
+            t = plan.as_tournament((await self.d.load(tid))[1])
             forfeits = [g for g in t.games() if (g.round, g.board) not in before]
             live = {(r, p.board) for p in (t.pairings(r) if r else ())
                     if player.name in (p.red, p.black) and p.rests is None}
@@ -273,6 +314,14 @@ class Arbiter:
         """Record a drawing of lots among players tied in the final ranking, best first
         (the library checks that they are a whole final tie)."""
         async with self.d.locked(tid):
-            await self._organised(tid, who)
-            await self.d.update(tid, lambda t: t.draw_lots(order), who.identity)
+            _, t = await self._organised(tid, who)
+            plan.as_tournament(t)
+            await self.d.update(tid, lambda t: plan.as_tournament(t).draw_lots(order),
+                                who.identity)
+            await open_next_stage(self.d, tid)  # a tie across the cut waited for these
         return await self.d.view(tid)
+
+
+def _known(players: list[str], name: str) -> str | None:
+    """The entry ``name`` names (any case), if any."""
+    return next((p for p in players if p.lower() == str(name).lower()), None)

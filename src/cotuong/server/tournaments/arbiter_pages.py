@@ -17,7 +17,8 @@ from typing import Any
 
 from cotuong.server.tournaments.invite_pages import invitations_panel
 from cotuong.server.tournaments.page_shell import say
-from cotuong.tournament import Tournament
+from cotuong.tournament import Knockout, SwissTournament
+from cotuong.tournament.systems import Directed
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
 
@@ -36,7 +37,7 @@ def _field(label: str, control: str) -> str:
     return f"<label class=\"field\">{label}{control}</label>"
 
 
-def arbiter_panel(row: dict[str, Any], t: Tournament, invites: list[dict[str, Any]],
+def arbiter_panel(row: dict[str, Any], t: Directed, invites: list[dict[str, Any]],
                   lang: str, base_url: str = "") -> str:
     """The organiser's forms (they post to the REST routes), the invitations still
     waiting with their links (``base_url``: the address friends reach this server by)."""
@@ -60,9 +61,20 @@ def arbiter_panel(row: dict[str, Any], t: Tournament, invites: list[dict[str, An
             + _field(say(lang, "TOURNAMENT_REASON"),
                      "<input type=\"text\" name=\"reason\" maxlength=\"200\">"),
             say(lang, "TOURNAMENT_SET_RESULT_BUTTON")))
-        if row["status"] == "running":
-            players = "".join(f"<option>{escape(p.name)}</option>" for p in t.players
-                              if not p.withdrawn)
+        players = "".join(f"<option>{escape(p.name)}</option>" for p in t.players
+                          if not p.withdrawn)
+        if row["status"] == "running" and isinstance(t, SwissTournament):
+            parts.append(_form(
+                f"{api}/byes", "form-bye", say(lang, "TOURNAMENT_REQUEST_BYE"),
+                _field(say(lang, "TOURNAMENT_PLAYER"),
+                       f"<select name=\"username\">{players}</select>"),
+                say(lang, "TOURNAMENT_REQUEST_BYE")))
+            parts.append(_form(
+                f"{api}/players", "form-late", say(lang, "TOURNAMENT_LATE_ENTRY"),
+                _field(say(lang, "TOURNAMENT_PLAYER"),
+                       "<input type=\"text\" name=\"username\" maxlength=\"64\" required>"),
+                say(lang, "TOURNAMENT_LATE_ENTRY")))
+        if row["status"] == "running" and not isinstance(t, Knockout):
             parts.append(_form(
                 f"{api}/withdraw", "form-withdraw", say(lang, "TOURNAMENT_WITHDRAW"),
                 _field(say(lang, "TOURNAMENT_PLAYER"),
@@ -71,6 +83,7 @@ def arbiter_panel(row: dict[str, Any], t: Tournament, invites: list[dict[str, An
                 f"<option value=\"forfeit\">{say(lang, 'TOURNAMENT_POLICY_FORFEIT')}</option>"
                 f"<option value=\"annul\">{say(lang, 'TOURNAMENT_POLICY_ANNUL')}</option>"
                 "</select>", say(lang, "TOURNAMENT_WITHDRAW_BUTTON")))
+        if row["status"] == "running":
             next_round = say(lang, "TOURNAMENT_NEXT_ROUND")
             parts.append(_form(f"{api}/rounds/next", "form-next", next_round, "",
                                next_round))

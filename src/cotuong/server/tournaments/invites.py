@@ -29,10 +29,13 @@ from cotuong.messages import Listing
 from cotuong.server.accounts import Player
 from cotuong.server.errors import ServiceError
 from cotuong.server.tournaments import invite_store as store
+from cotuong.server.tournaments import plan
+from cotuong.server.tournaments.create import LIMITS
 from cotuong.server.tournaments.service import Tournaments
 from cotuong.server.tournaments.views import Options
 from cotuong.tournament import Tournament
 from cotuong.tournament.players import name_key
+from cotuong.tournament.systems import Directed
 
 
 def invitation_json(tid: int, row: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +77,7 @@ class Invitations:
         row, t = await self.d.load(tid)
         if row["organiser"] != who.identity:
             raise ServiceError("NOT_ORGANISER")
-        return row, t
+        return row, plan.as_tournament(t)  # a knockout's seeds are fixed: no invitations
 
     async def listing(self, tid: int, who: Player) -> dict[str, Any]:
         """Every invitation of the event with its code and link (the organiser only)."""
@@ -97,13 +100,14 @@ class Invitations:
                 seen.add(name_key(n))
             if twice:
                 raise ServiceError("DUPLICATE_PLAYERS", names=Listing(tuple(twice)))
+            limit = min(limit, LIMITS[plan.system(t)])
             if len(t.players) + len(names) > limit:
                 raise ServiceError("TOO_MANY_PLAYERS", count=len(t.players) + len(names),
                                    limit=limit)
 
-            def add(t: Tournament) -> None:
+            def add(t: Directed) -> None:
                 for n in names:
-                    t.add_player(n)
+                    plan.as_tournament(t).add_player(n)
             await self.d.update(tid, add, who.identity)
             made = await self.make(tid, names)
         return {**await self.d.view(tid), "invitations": made}
@@ -128,7 +132,8 @@ class Invitations:
                 store.mark_claimed(c, code, who.identity, username, now)
                 store.bind_identity(c, tid, username, who.identity)
             try:
-                await self.d.update(tid, lambda t: t.rename(place.name, username),
+                await self.d.update(tid, lambda t: plan.as_tournament(t).rename(
+                    place.name, username),
                                     who.identity, None, bind)
             except store.AlreadyClaimedError:
                 raise ServiceError("INVITE_USED") from None
@@ -157,7 +162,8 @@ class Invitations:
             if len(t.players) <= 2:
                 raise ServiceError("TOO_FEW_PLAYERS", count=len(t.players) - 1)
             try:
-                await self.d.update(tid, lambda t: t.remove_player(inv["name"]),
+                await self.d.update(tid, lambda t: plan.as_tournament(t).remove_player(
+                    inv["name"]),
                                     who.identity, None, lambda c: store.remove(c, code))
             except store.AlreadyClaimedError:
                 raise ServiceError("INVITE_USED") from None

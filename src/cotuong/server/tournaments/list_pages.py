@@ -27,11 +27,20 @@ def create_form(lang: str) -> str:
     """The form that creates a tournament (``POST /api/tournaments``); the organiser
     starts it on its page."""
     rules = "".join(f"<option value=\"{r}\">{rules_text(lang, r)}</option>" for r in RULE_CODES)
+    systems = "".join(f"<option value=\"{s}\">{say(lang, f'TOURNAMENT_SYSTEM_{s.upper()}')}"
+                      "</option>" for s in ("round_robin", "swiss", "knockout"))
     fields = [
         _label(lang, "TOURNAMENT_NAME",
                "<input type=\"text\" name=\"name\" maxlength=\"120\" required>"),
         _label(lang, "TOURNAMENT_PLAYERS",
                "<textarea name=\"players\" rows=\"6\" required></textarea>"),
+        _label(lang, "TOURNAMENT_SYSTEM", f"<select name=\"system\">{systems}</select>"),
+        _label(lang, "TOURNAMENT_SWISS_ROUNDS", "<input type=\"number\" name=\"rounds\" "
+               "min=\"1\" max=\"30\" value=\"7\">"),
+        _label(lang, "TOURNAMENT_TOP", "<input type=\"number\" name=\"top\" min=\"0\" "
+               "max=\"200\" value=\"0\">"),
+        f"<label class=\"row\"><input type=\"checkbox\" name=\"third_place\"> "
+        f"{say(lang, 'TOURNAMENT_THIRD_PLACE')}</label>",
         f"<label class=\"row\"><input type=\"checkbox\" name=\"double\"> "
         f"{say(lang, 'TOURNAMENT_DOUBLE')}</label>",
         _label(lang, "TOURNAMENT_MINUTES", "<input type=\"number\" name=\"minutes\" "

@@ -25,6 +25,7 @@ from html import escape
 from typing import Any
 
 from cotuong.server.tournaments.arbiter_pages import arbiter_panel
+from cotuong.server.tournaments.bracket_pages import bracket_card
 from cotuong.server.tournaments.invite_pages import pending_mark
 from cotuong.server.tournaments.invites import pending_names
 from cotuong.server.tournaments.page_shell import (
@@ -35,9 +36,12 @@ from cotuong.server.tournaments.page_shell import (
     tc_text,
 )
 from cotuong.server.tournaments.standings_pages import rounds_card, standings_card
+from cotuong.server.tournaments.swiss_pages import byes_card, stage_links
 from cotuong.server.tournaments.views import Options, rounds_json, shown_round
-from cotuong.tournament import Tournament
+from cotuong.tournament import Knockout
+from cotuong.tournament.knockout_page import bracket_html
 from cotuong.tournament.page import render_html
+from cotuong.tournament.systems import Directed
 
 
 def _next_round(row: dict[str, Any], lang: str) -> str:
@@ -64,7 +68,7 @@ def _enter(room: str, lang: str, ident: str = "") -> str:
             f"{say(lang, 'TOURNAMENT_ENTER')}</a>")
 
 
-def _live_round(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
+def _live_round(row: dict[str, Any], t: Directed, boards: list[dict[str, Any]],
                 lang: str, me: str | None, shown: Mapping[str, str] | None) -> str:
     """The open round's boards: each with its result, or a link to watch it — or, on
     the viewer's own board while it is played, the button that seats them."""
@@ -111,7 +115,7 @@ def _me(options: Options, viewer: str | None) -> str | None:
     return next((name for name, who in options.identities.items() if who == viewer), None)
 
 
-def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
+def tournament_page(row: dict[str, Any], t: Directed, boards: list[dict[str, Any]],
                     organiser: bool, invites: list[dict[str, Any]] | None = None,
                     lang: str = "vi", viewer: str | None = None, base_url: str = "",
                     shown: Mapping[str, str] | None = None) -> str:
@@ -144,20 +148,28 @@ def tournament_page(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
     if organiser:
         parts.append(arbiter_panel(row, t, invites or [], lang, base_url))
     style = ""
+    links = f"<p><a id=\"print-link\" href=\"/tournaments/{row['id']}/print\">" \
+        f"{say(lang, 'TOURNAMENT_PRINT')}</a>"
+    if not isinstance(t, Knockout):
+        links += f" · <a id=\"trf-link\" href=\"/api/tournaments/{row['id']}/trf\">" \
+            f"{say(lang, 'TOURNAMENT_TRF')}</a>"
+    links += "</p>" + stage_links(options, lang)
     if row["status"] == "created":
         printed = _entries(t, pending_names(invites or []), lang, shown)
+    elif isinstance(t, Knockout):
+        printed = bracket_card(t, options.lots, lang, shown) + links
     else:
         last = shown_round(row, t)
-        printed = (standings_card(t, last, lang, shown) + rounds_card(t, last, lang, shown)
-                   + f"<p><a id=\"print-link\" href=\"/tournaments/{row['id']}/print\">"
-                   f"{say(lang, 'TOURNAMENT_PRINT')}</a></p>")
+        byes = byes_card(t, row["open_round"], lang, shown)
+        printed = (standings_card(t, last, lang, shown) + byes
+                   + rounds_card(t, last, lang, shown) + links)
     parts.append(f"<section class=\"card printed\" id=\"printed\">{printed}</section>")
     if row["status"] == "running" and not organiser:
         style += "<meta http-equiv=\"refresh\" content=\"30\">"
     return site_page(lang, t.title or "", "\n".join(parts), style)
 
 
-def _entries(t: Tournament, pending: list[str], lang: str,
+def _entries(t: Directed, pending: list[str], lang: str,
              shown: Mapping[str, str] | None) -> str:
     """Before the draw: the entry list (the places waiting for their invited player
     marked)."""
@@ -166,8 +178,10 @@ def _entries(t: Tournament, pending: list[str], lang: str,
     return f"<ol id=\"entries\">{names}</ol>"
 
 
-def print_page(row: dict[str, Any], t: Tournament) -> str:
+def print_page(row: dict[str, Any], t: Directed) -> str:
     """``/tournaments/{id}/print``: the tournament library's printable page as it is
-    (Vietnamese first, English after; phone and A4 layouts)."""
+    (Vietnamese first, English after; phone and A4 layouts; a knockout: its bracket)."""
+    if isinstance(t, Knockout):
+        return bracket_html(t)
     return render_html(t, shown_round(row, t)) if row["status"] != "created" \
         else render_html(t, 0)

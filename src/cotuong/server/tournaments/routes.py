@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from cotuong.server.accounts import Player
 from cotuong.server.timecontrol import TimeControlBody
 from cotuong.server.tournaments.arbiter import MAX_PLAYERS, Arbiter
+from cotuong.server.tournaments.arbiter_swiss import SwissDesk, event_trf
 from cotuong.server.tournaments.invite_pages import invite_page
 from cotuong.server.tournaments.invites import Invitations
 from cotuong.server.tournaments.list_pages import list_page
@@ -38,13 +39,51 @@ class Invite(BaseModel):
     invite: str = Field(min_length=1, max_length=64)
 
 
+TimeControls = dict[Literal["rapid", "blitz"], TimeControlBody]
+Ladder = list[tuple[Literal["replay", "rapid", "blitz"], Annotated[int, Field(ge=1, le=9)]]]
+
+
+def _one_replay() -> Ladder:
+    return [("replay", 1)]
+
+
+class KnockoutBody(BaseModel):
+    """A knockout's options: games per match (the final's too), the tie-break ladder
+    (lots come last, drawn by the server), a third-place match, the tie-break games'
+    time controls."""
+
+    model_config = ConfigDict(extra="forbid")
+    games: int = Field(1, ge=1, le=9)
+    final_games: int | None = Field(None, ge=1, le=9)
+    ladder: Ladder = Field(default_factory=_one_replay, max_length=3)
+    third_place: bool = False
+    tiebreak_time_controls: TimeControls | None = None
+
+
+class StageBody(KnockoutBody):
+    """The stage after a Swiss or round robin: a knockout of its ``top`` players."""
+
+    system: Literal["knockout"]
+    top: int = Field(ge=2, le=MAX_PLAYERS)
+
+
 class CreateTournament(BaseModel):
     """``POST /api/tournaments``: players by account username or by invitation, in entry
-    order."""
+    order (a Swiss's initial ranking and a knockout's seeds, unless ``ratings`` rank
+    them); the system and its options (docs/web-protocol.md)."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=120)
     players: list[str | Invite] = Field(max_length=MAX_PLAYERS * 2)
+    system: Literal["round_robin", "swiss", "knockout"] = "round_robin"
+    rounds: int | None = Field(None, ge=1, le=30)
+    tiebreaks: list[str] | None = Field(None, max_length=12)
+    bye_points: float | None = None
+    requested_bye_points: float | None = None
+    accelerated: bool = False
+    ratings: dict[str, int] | None = Field(None, max_length=MAX_PLAYERS * 2)
+    knockout: KnockoutBody | None = None
+    stages: list[StageBody] | None = Field(None, max_length=4)
     double: bool = False
     time_control: TimeControlBody | None = None
     rules: str = "xiangqiplay"
@@ -95,6 +134,22 @@ class Configure(BaseModel):
     chief_arbiter: str | None = Field(None, max_length=120)
 
 
+class RequestBye(BaseModel):
+    """A Swiss player's requested bye (default: the next round to pair)."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(max_length=64)
+    round: int | None = Field(None, ge=1, le=30)
+
+
+class LateEntry(BaseModel):
+    """An account joins a Swiss event under way."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(max_length=64)
+    rating: int | None = Field(None, ge=0, le=4000)
+
+
 class DrawLots(BaseModel):
     """The tied players, best first, as the lots fell."""
 
@@ -109,6 +164,7 @@ def tournament_router(tournaments: Tournaments,
     router = APIRouter()
     arbiter = Arbiter(tournaments)
     invitations = Invitations(tournaments)
+    swiss = SwissDesk(tournaments)
     who_dep = Depends(player)
 
     @router.post("/api/tournaments", status_code=201)
@@ -116,6 +172,14 @@ def tournament_router(tournaments: Tournaments,
         """Create a round robin organised by the logged-in account."""
         data = body.model_dump()  # (an invitation: {"invite": name})
         data["time_control"] = body.time_control.model_dump() if body.time_control else None
+        data["players"] = [p.model_dump() if isinstance(p, Invite) else p
+                           for p in body.players]
+        data["knockout"] = body.knockout.model_dump() if body.knockout else None
+        data["stages"] = [s.model_dump() for s in body.stages] if body.stages else None
+        for spec in (data["knockout"], *(data["stages"] or ())):
+            if spec is not None:
+                spec["ladder"] = [list(x) for x in spec["ladder"]]
+                spec["tiebreak_time_controls"] = spec["tiebreak_time_controls"] or {}
         return await arbiter.create(who, data)
 
     @router.get("/api/tournaments")
@@ -166,6 +230,24 @@ def tournament_router(tournaments: Tournaments,
                    if (v := getattr(body, k)) is not None}
         return await arbiter.configure(tid, who, body.no_show_s, body.round_start, details,
                                        body.round_times)
+
+    @router.get("/api/tournaments/{tid}/trf")
+    async def trf(tid: int = TournamentId) -> Response:
+        """The event's TRF-16 (Swiss, round robin; ``TRF_KNOCKOUT`` for a knockout)."""
+        _, t = await tournaments.load(tid)
+        return Response(event_trf(t), media_type="text/plain; charset=utf-8")
+
+    @router.post("/api/tournaments/{tid}/byes")
+    async def bye(body: RequestBye, tid: int = TournamentId,
+                  who: Player = who_dep) -> dict[str, Any]:
+        """A Swiss player's requested bye (the organiser)."""
+        return await swiss.request_bye(tid, who, body.username, body.round)
+
+    @router.post("/api/tournaments/{tid}/players")
+    async def late_entry(body: LateEntry, tid: int = TournamentId,
+                         who: Player = who_dep) -> dict[str, Any]:
+        """A late entry into a Swiss event (the organiser)."""
+        return await swiss.late_entry(tid, who, body.username, body.rating)
 
     @router.post("/api/tournaments/{tid}/lots")
     async def lots(body: DrawLots, tid: int = TournamentId,

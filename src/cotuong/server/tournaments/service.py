@@ -1,11 +1,15 @@
-"""Online round robins: the tournament director (:mod:`cotuong.tournament`) run by the
-server. An organiser (an account) creates an event from account usernames; starting it
-draws the numbers; each round's boards become rooms with both seats reserved for the
-paired players; every game's end is recorded in the tournament's event log, as is a
-no-show forfeit once the round's wait is over; the next round opens when the current one
-is complete (``round_start="auto"``) or when the arbiter says (``"arbiter"``). The
-arbiter (:mod:`cotuong.server.tournaments.arbiter`) corrects results and withdraws
-players; each of those is an event of the log (who and when), so nothing is overwritten.
+"""Online tournaments — round robins, Swiss events and knockouts: the tournament
+director (:mod:`cotuong.tournament`) run by the server. An organiser (an account)
+creates an event from account usernames; starting it draws the numbers; each round's
+boards become rooms with both seats reserved for the paired players (a Swiss round is
+paired by the library's FIDE Dutch pairer as it opens; a knockout round's boards are its
+matches' games, and a drawn game's replay or tie-break game gets its room as soon as
+the game before it is recorded, a match still level after its ladder is decided by lots
+the server draws: :mod:`~cotuong.server.tournaments.stages`); every game's end is
+recorded in the tournament's event log, as is a no-show forfeit once the round's wait
+is over; the next round opens when the current one is complete (``round_start="auto"``)
+or when the arbiter says (``"arbiter"``); a finished stage opens the next one. The
+arbiter's corrections and withdrawals are events of the log too (who and when).
 
 Pairings, colours, results, withdrawals and standings are the library's own; this module
 only decides when they happen. Every change of one tournament runs under its lock, and a
@@ -37,12 +41,13 @@ from cotuong.server.play import End, GameService, GameTable, Rooms
 from cotuong.server.realtime import Sockets
 from cotuong.server.settings import ClockSource, Settings
 from cotuong.server.storage import Database
-from cotuong.server.tournaments import invite_store
+from cotuong.server.tournaments import invite_store, plan
 from cotuong.server.tournaments import store as ts
 from cotuong.server.tournaments.ends import no_show_end, no_show_result
+from cotuong.server.tournaments.stages import knockout_step, open_next_stage
 from cotuong.server.tournaments.views import Options, round_notices, tournament_view
-from cotuong.tournament import Result, Tournament, TournamentError
-from cotuong.tournament.events import Event
+from cotuong.tournament import Knockout, SwissTournament, TournamentError
+from cotuong.tournament.systems import Directed
 
 log = logging.getLogger("cotuong.server")
 T = TypeVar("T")
@@ -70,6 +75,7 @@ class Tournaments:
         self.clock = clock
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
+        self.replays = ts.Replays()  # the events' states, not replayed at every read
         # Timers keyed ("no_show", tid) and ("opening", tid): a round's no-show check and
         # a scheduled round's opening.
         self.background = Background("tournaments")
@@ -105,14 +111,15 @@ class Tournaments:
             yield
 
     # ------------------------------------------------------------ reading
-    async def load(self, tid: int) -> tuple[dict[str, Any], Tournament]:
+    async def load(self, tid: int) -> tuple[dict[str, Any], Directed]:
         """The row and the tournament (its log replayed), or ``TOURNAMENT_NOT_FOUND``."""
-        found = await self.database.read(ts.load, self.engine, tid)  # beside game writes
+        found = await self.database.read(ts.load, self.engine, tid,  # beside game writes
+                                         self.replays)
         if found is None:
             raise ServiceError("TOURNAMENT_NOT_FOUND", tournament_id=tid)
         return found
 
-    async def state(self, tid: int) -> tuple[dict[str, Any], Tournament, list[dict[str, Any]]]:
+    async def state(self, tid: int) -> tuple[dict[str, Any], Directed, list[dict[str, Any]]]:
         """The row, the tournament and its board rows (for views and pages)."""
         row, t = await self.load(tid)
         return row, t, await self.database.run(ts.boards, self.engine, tid)
@@ -173,7 +180,7 @@ class Tournaments:
             await self.advance(tid)
 
     # ------------------------------------------------------------ the machinery
-    async def update(self, tid: int, change: Callable[[Tournament], T], actor: str,
+    async def update(self, tid: int, change: Callable[[Directed], T], actor: str,
                      fields: dict[str, Any] | None = None,
                      also: Callable[[Connection], None] | None = None) -> T:
         """Apply ``change`` and append its events by ``actor``, with ``fields`` of the
@@ -181,7 +188,7 @@ class Tournaments:
         ``TOURNAMENT_RULE`` in its words."""
         try:
             return await self.database.run(ts.update, self.engine, tid, change, actor,
-                                           self.clock.now_ms(), fields, also)
+                                           self.clock.now_ms(), fields, also, self.replays)
         except TournamentError as exc:
             raise rule_error(exc) from None
 
@@ -190,19 +197,25 @@ class Tournaments:
         if g.end is None or g.end.result not in ("1-0", "0-1", "1/2-1/2"):
             return
         _, t = await self.load(tid)
-        if t.result_of(round_no, board) is not None:
+        if plan.result_at(t, round_no, board) is not None:
             return
-        red, black = board_names(t, round_no, board)
-        await self.update(tid, _recording(round_no, red, black, g.end.result), SERVER)
+        try:
+            change = plan.record_change(t, round_no, board, g.end.result)
+        except ServiceError:
+            return  # (a knockout board the bracket no longer asks for: a correction)
+        await self.update(tid, change, SERVER)
 
     async def open_round(self, tid: int, round_no: int) -> None:
         """Open a round: its board rows and a room for each board still to play, then
         the round is the open one (a view never shows it open without its rooms; a
         restart in between opens it again, reusing what was made)."""
         _, t = await self.load(tid)
-        boards = [p.board for p in t.pairings(round_no) if p.rests is None]
-        await self.database.run(ts.add_boards, self.engine, tid, round_no, boards)
-        await self._rooms_of(tid, round_no)
+        if isinstance(t, SwissTournament) and not plan.paired(t, round_no):
+            # Paired once, as it opens: the pairing is an event of the log, so a restart
+            # (or a replay) never pairs the round again.
+            await self.update(tid, lambda s: s.pair_next_round(),  # type: ignore[union-attr]
+                              SERVER)
+        await self.rooms_of(tid, round_no)
         await self.database.run(ts.set_fields, self.engine, tid, {
             "open_round": round_no, "round_opened_at": self.clock.now_ms()})
         await self._announce(tid, round_no)
@@ -230,27 +243,32 @@ class Tournaments:
                 except Exception:  # a notice lost must not stop the round
                     log.exception("round hook failed for tournament %s", tid)
 
-    async def _rooms_of(self, tid: int, r: int) -> None:
-        """A room for each board of round ``r`` still to play that has none; the results
-        of its boards' games that ended unseen."""
+    async def rooms_of(self, tid: int, r: int, recheck: bool = True) -> None:
+        """A room for each board of round ``r`` still to play that has none (a knockout's
+        next games: a replay as soon as the drawn game before it is recorded); with
+        ``recheck``, the results of its boards' games that ended unseen."""
+        _, t = await self.load(tid)
+        todo = {b.board: b for b in plan.boards_of(t, r) if b.result is None}
+        await self.database.run(ts.add_boards, self.engine, tid, r, sorted(todo))
         row, t, boards = await self.state(tid)
         options = Options.from_json(json.loads(row["options"]))
         struck = {p.name for p in t.players if p.withdrawn == "annul"}
+        shown = await self.shown_names(row)
         for b in boards:
-            if b["round"] != r or t.result_of(r, b["board"]) is not None:
+            p = todo.get(b["board"])
+            if b["round"] != r or p is None:
                 continue
-            red, black = board_names(t, r, b["board"])
-            if {red, black} & struck:
+            if {p.red, p.black} & struck:
                 continue  # an annulled player's games are never played
             if b["room_code"] is None:
-                shown = await self.shown_names(row)
                 code, game_id = await self.rooms.create_reserved(
-                    Player(options.identities[red], shown.get(red, red), red),
-                    Player(options.identities[black], shown.get(black, black), black),
-                    options.rules, options.tc, options.lang)
+                    Player(options.identities[p.red], shown.get(p.red, p.red), p.red),
+                    Player(options.identities[p.black], shown.get(p.black, p.black),
+                           p.black),
+                    options.rules, options.tc_of(p.stage), options.lang)
                 await self.database.run(ts.update_board, self.engine, tid, r, b["board"],
                                         {"room_code": code, "game_id": game_id})
-            else:
+            elif recheck:
                 game = await self.games.load(b["game_id"])
                 await self._record_game(tid, r, b["board"], game)
 
@@ -259,7 +277,7 @@ class Tournaments:
         the next round if it is complete, the timers."""
         row, _ = await self.load(tid)
         if row["open_round"]:
-            await self._rooms_of(tid, row["open_round"])
+            await self.rooms_of(tid, row["open_round"])
         await self.advance(tid)
 
     async def advance(self, tid: int) -> None:
@@ -271,12 +289,15 @@ class Tournaments:
         if row["status"] != "running":
             return
         if r > 0:
-            done, total = t.progress(r)
+            done, total = plan.progress(t, r)
             if done < total:
+                if isinstance(t, Knockout):
+                    await knockout_step(self, tid, r)
                 self._schedule(tid, row)
                 return
             self.background.cancel(("no_show", tid))
-            if r >= t.rounds:
+            if r >= t.rounds:  # the next stage first: a restart in between resumes this
+                await open_next_stage(self, tid)
                 await self.database.run(ts.set_fields, self.engine, tid,
                                         {"status": "finished"})
                 return
@@ -343,7 +364,7 @@ class Tournaments:
             self.no_show_checks[tid] += 1
             for b in boards:
                 if b["round"] != r or b["game_id"] is None \
-                        or t.result_of(r, b["board"]) is not None:
+                        or plan.result_at(t, r, b["board"]) is not None:
                     continue
                 game = await self.games.load(b["game_id"])
                 if game.over:
@@ -355,8 +376,14 @@ class Tournaments:
                 if red and black:
                     continue
                 result = no_show_result(red, black)
-                red_name, black_name = board_names(t, r, b["board"])
-                await self.update(tid, _recording(r, red_name, black_name, result), SERVER)
+                if isinstance(t, Knockout) and not (red or black):
+                    continue  # a knockout game needs a winner: the arbiter decides it
+                try:
+                    change = plan.record_change(t, r, b["board"], result)
+                except ServiceError:
+                    continue  # (a knockout board the bracket no longer asks for)
+                await self.update(tid, change, SERVER)
+                _, t = await self.load(tid)
                 await self.end_boards(tid, {(r, b["board"])},
                                        no_show_end(result, options.no_show_s))
             await self.advance(tid)
@@ -367,18 +394,3 @@ class Tournaments:
             if (b["round"], b["board"]) in keys and b["room_code"] is not None:
                 await self.games.finish(b["room_code"], b["game_id"], end)
 
-
-def board_names(t: Tournament, round_no: int, board: int) -> tuple[str, str]:
-    """The red and black players' names at a board, or ``NO_SUCH_BOARD``."""
-    if not 1 <= round_no <= t.rounds:
-        raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
-    for p in t.pairings(round_no):
-        if p.board == board and p.red is not None and p.black is not None:
-            return p.red, p.black
-    raise ServiceError("NO_SUCH_BOARD", round=round_no, board=board)
-
-
-def _recording(round_no: int, red: str, black: str,
-               result: str | Result) -> Callable[[Tournament], Event]:
-    """The change that records a first result at a board."""
-    return lambda t: t.record(round_no, red, black, result)

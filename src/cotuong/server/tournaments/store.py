@@ -1,17 +1,19 @@
-"""Online round robins in the server's database (SQLite or PostgreSQL, through the same
-SQLAlchemy engine as the games): one row per event, its append-only event log, and one
-row per board of each round opened (its room, game and who has arrived).
+"""Online tournaments (round robins, Swiss events, knockouts) in the server's database
+(SQLite or PostgreSQL, through the same SQLAlchemy engine as the games): one row per
+event, its append-only event log, and one row per board of each round opened (its room,
+game and who has arrived; a knockout's board is one game of a match).
 
 The event log holds the tournament library's own events
 (:mod:`cotuong.tournament.events`): loading replays them through
-:class:`~cotuong.tournament.Tournament`, which validates each one again, so the pairings,
-results, corrections, withdrawals and standings are the library's, never recomputed here.
+:func:`cotuong.tournament.replay.replay` (whatever the system), which validates each
+one again, so the pairings, results, corrections, withdrawals and standings are the
+library's, never recomputed here.
 Every change runs in one transaction that locks the tournament's row, replays the log,
 applies the change and appends its new events (with who made them and when): the audit
 trail of results, corrections and withdrawals.
 
 >>> from sqlalchemy import create_engine
->>> from cotuong.tournament import CorruptStoreError, Tournament
+>>> from cotuong.tournament import Tournament
 >>> engine = create_engine("sqlite://")
 >>> metadata.create_all(engine)
 >>> tid = create_tournament(engine, Tournament(["an", "binh", "chi"], name="Club"),
@@ -24,7 +26,9 @@ trail of results, corrections and withdrawals.
 
 from __future__ import annotations
 
+import copy
 import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -37,6 +41,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    func,
     insert,
     select,
 )
@@ -45,8 +50,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from cotuong.tournament import CorruptStoreError, Tournament
+from cotuong.tournament import Knockout
 from cotuong.tournament.replay import replay
+from cotuong.tournament.systems import Directed
 
 metadata = MetaData()
 T = TypeVar("T")
@@ -89,7 +95,7 @@ tournament_boards = Table(
 )
 
 
-def create_tournament(engine: Engine, tournament: Tournament, row: Mapping[str, Any]) -> int:
+def create_tournament(engine: Engine, tournament: Directed, row: Mapping[str, Any]) -> int:
     """Insert a new tournament (its settings from ``tournament``); its id."""
     with engine.begin() as c:
         result = c.execute(insert(tournaments).values(
@@ -108,35 +114,102 @@ def _row(c: Connection, tid: int, lock: bool = False) -> Row | None:
     return dict(found) if found else None
 
 
-def _replay(c: Connection, row: Row) -> Tournament:
+class Replays:
+    """The states the log replayed to, kept per tournament with its event count, so a
+    page or a view reads a big event without replaying it (a 200-player knockout's log
+    replays in ~2 s: the library rebuilds its bracket at every event). A kept state is
+    never changed: :func:`update` changes a copy (a knockout's, ~40 ms at 200 players) or
+    a fresh replay (a round robin's or Swiss's replays faster than it copies), and keeps
+    the result once committed. Reads and writes run on different threads: a lock guards
+    the table, ``size`` bounds it.
+
+    >>> Replays(2).get(1, 5) is None
+    True
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._kept: dict[int, tuple[int, str, Directed]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, tid: int, count: int, settings: str = "") -> Directed | None:
+        with self._lock:
+            kept = self._kept.get(tid)
+        if kept is None or kept[0] != count or (settings and kept[1] != settings):
+            return None
+        return kept[2]
+
+    def put(self, tid: int, count: int, settings: str, state: Directed) -> None:
+        with self._lock:
+            self._kept.pop(tid, None)
+            while len(self._kept) >= self.size:
+                self._kept.pop(next(iter(self._kept)))  # the oldest kept first
+            self._kept[tid] = (count, settings, state)
+
+    def drop(self, tid: int) -> None:
+        with self._lock:
+            self._kept.pop(tid, None)
+
+
+def _count(c: Connection, tid: int) -> int:
+    return int(c.execute(select(func.count()).select_from(tournament_events).where(
+        tournament_events.c.tournament_id == tid)).scalar_one())
+
+
+def _cached(c: Connection, row: Row, cache: Replays | None) -> Directed:
+    """The state of the log: the kept one if the log has not grown since, else a replay
+    (kept for the next reader)."""
+    if cache is None:
+        return _replay(c, row)
+    found = cache.get(row["id"], _count(c, row["id"]), row["settings"])
+    if found is None:
+        found = _replay(c, row)  # (keyed by what it holds: the log may grow meanwhile)
+        cache.put(row["id"], len(found.events), row["settings"], found)
+    return found
+
+
+def _replay(c: Connection, row: Row) -> Directed:
     rows = c.execute(select(tournament_events.c.seq, tournament_events.c.kind,
                             tournament_events.c.payload)
                      .where(tournament_events.c.tournament_id == row["id"])
                      .order_by(tournament_events.c.seq)).all()
-    event = replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
-    if not isinstance(event, Tournament):  # online events are round robins (and Swiss) only
-        raise CorruptStoreError(f"tournament {row['id']}: a knockout is not run online yet")
-    return event
+    return replay(row["settings"], [tuple(r) for r in rows], f"tournament {row['id']}")
 
 
-def load(engine: Engine, tid: int) -> tuple[Row, Tournament] | None:
-    """The tournament's row and its state (the log replayed), or ``None``."""
+def load(engine: Engine, tid: int,
+         cache: Replays | None = None) -> tuple[Row, Directed] | None:
+    """The tournament's row and its state (the log replayed, or as ``cache`` kept it: the
+    caller must not change it), or ``None``."""
     with engine.connect() as c:
         row = _row(c, tid)
-        return None if row is None else (row, _replay(c, row))
+        return None if row is None else (row, _cached(c, row, cache))
 
 
-def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: str,
+def update(engine: Engine, tid: int, change: Callable[[Directed], T], actor: str,
            now_ms: int, fields: Mapping[str, Any] | None = None,
-           also: Callable[[Connection], None] | None = None) -> T:
+           also: Callable[[Connection], None] | None = None,
+           cache: Replays | None = None) -> T:
     """Apply ``change`` to the tournament as stored and append the events it made, with
     ``fields`` of the tournament's row and whatever ``also`` writes, in one transaction
-    (``change`` or ``also`` raising: nothing is written)."""
+    (``change`` or ``also`` raising: nothing is written, nothing kept)."""
+    if cache is None:
+        return _update(engine, tid, change, actor, now_ms, fields, also, None)
+    try:
+        return _update(engine, tid, change, actor, now_ms, fields, also, cache)
+    except BaseException:
+        cache.drop(tid)
+        raise
+
+
+def _update(engine: Engine, tid: int, change: Callable[[Directed], T], actor: str,
+            now_ms: int, fields: Mapping[str, Any] | None,
+            also: Callable[[Connection], None] | None, cache: Replays | None) -> T:
     with engine.begin() as c:
         row = _row(c, tid, lock=True)
         if row is None:
             raise KeyError(tid)
-        t = _replay(c, row)
+        kept = None if cache is None else cache.get(tid, _count(c, tid), row["settings"])
+        t = copy.deepcopy(kept) if isinstance(kept, Knockout) else _replay(c, row)
         before = len(t.events)
         value = change(t)
         new = [{"tournament_id": tid, "seq": seq, "kind": e.kind,
@@ -149,7 +222,9 @@ def update(engine: Engine, tid: int, change: Callable[[Tournament], T], actor: s
             c.execute(sql_update(tournaments).where(tournaments.c.id == tid).values(**fields))
         if also is not None:
             also(c)
-        return value
+    if cache is not None:  # committed: the new state is the one to read
+        cache.put(tid, len(t.events), row["settings"], t)
+    return value
 
 
 def set_fields(engine: Engine, tid: int, fields: Mapping[str, Any]) -> None:
@@ -222,6 +297,6 @@ def board_of_room(engine: Engine, code: str) -> Row | None:
         return dict(found) if found else None
 
 
-__all__ = ["add_boards", "board_of_room", "boards", "create_tournament", "history",
+__all__ = ["Replays", "add_boards", "board_of_room", "boards", "create_tournament", "history",
            "load", "metadata", "recent", "running_ids", "set_fields", "tournament_boards",
            "tournament_events", "tournaments", "update", "update_board"]

@@ -17,7 +17,10 @@ from typing import Any
 
 from cotuong.messages import Message
 from cotuong.server.timecontrol import TimeControl
-from cotuong.tournament import StandingRow, Tournament
+from cotuong.server.tournaments import plan
+from cotuong.server.tournaments.bracket import bracket_json, knockout_placings
+from cotuong.tournament import Knockout, StandingRow, SwissTournament
+from cotuong.tournament.systems import Directed
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +36,37 @@ class Options:
     lang: str
     identities: dict[str, str]
     round_times: tuple[int, ...] = ()  # round_start "scheduled": each round's, Unix ms
+    # A knockout's tie-break games: their time controls by rung ("rapid", "blitz").
+    stage_tc: dict[str, TimeControl] = dataclasses.field(default_factory=dict)
+    # The stage that follows this one (e.g. a knockout of the top 8: its settings, as
+    # given to POST /api/tournaments) and the linked events ({"previous"/"next": id}).
+    next_stage: dict[str, Any] | None = None
+    links: dict[str, int] = dataclasses.field(default_factory=dict)
+    # A knockout's lots drawn by the server, by match: seed, candidates, winner.
+    lots: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "time_control": self.tc.to_json() if self.tc else None,
                 "round_start": self.round_start, "no_show_s": self.no_show_s,
                 "lang": self.lang, "identities": self.identities,
-                "round_times": list(self.round_times)}
+                "round_times": list(self.round_times),
+                "stage_tc": {k: v.to_json() for k, v in self.stage_tc.items()},
+                "next_stage": self.next_stage, "links": self.links, "lots": self.lots}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
+        stage_tc = {k: tc for k, v in data.get("stage_tc", {}).items()
+                    if (tc := TimeControl.from_json(v)) is not None}
         return cls(data["rules"], TimeControl.from_json(data["time_control"]),
                    data["round_start"], float(data["no_show_s"]), data["lang"],
-                   dict(data["identities"]), tuple(data.get("round_times", ())))
+                   dict(data["identities"]), tuple(data.get("round_times", ())),
+                   stage_tc, data.get("next_stage"), dict(data.get("links", {})),
+                   dict(data.get("lots", {})))
+
+    def tc_of(self, stage: str) -> TimeControl | None:
+        """The time control of a game of ``stage`` (a knockout's rapid or blitz
+        tie-break game has its own; every other game the event's)."""
+        return self.stage_tc.get(stage, self.tc)
 
     def opens_at(self, round_no: int) -> int | None:
         """When a scheduled round opens (``None``: not scheduled)."""
@@ -80,50 +102,62 @@ def standing_json(r: StandingRow) -> dict[str, Any]:
             "withdrawn": r.withdrawn}
 
 
-def shown_round(row: dict[str, Any], t: Tournament) -> int:
+def shown_round(row: dict[str, Any], t: Directed) -> int:
     """The round the standings are after: the open round once it has a result (a forfeit
     of a withdrawal in it too: it is being played), else the round before; never a round
-    not opened yet (a withdrawal's forfeits there do not count before it opens)."""
+    not opened yet (a withdrawal's forfeits there do not count before it opens). A
+    knockout's placings are as they stand."""
     r = int(row["open_round"])
-    if r == 0:
-        return 0
+    if r == 0 or isinstance(t, Knockout):
+        return r
     in_play = any(g.round == r for g in t.games())
     return max(min(t.current_round, r), r if in_play else r - 1)
 
 
-def rounds_json(row: dict[str, Any], t: Tournament,
+def rounds_json(row: dict[str, Any], t: Directed,
                 boards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every round (once the numbers are drawn): boards with red, black, room, game and
-    result (``None`` while pending), and who rests."""
+    result (``None`` while pending), and who rests (a Swiss round: ``byes`` too, and
+    ``paired``; a knockout round: each board's ``match`` and ``stage``)."""
     if row["status"] == "created":
         return []
     rooms = {(b["round"], b["board"]): b for b in boards}
+    knockout = isinstance(t, Knockout)
     out = []
     for r in range(1, t.rounds + 1):
-        items, rests = [], None
-        for p in t.pairings(r):
-            if p.rests is not None:
-                rests = p.rests
-                continue
-            g = t.result_of(r, p.board)
+        items = []
+        for p in plan.boards_of(t, r):
             b = rooms.get((r, p.board))
-            items.append({"board": p.board, "red": p.red, "black": p.black,
-                          "room": b["room_code"] if b else None,
-                          "game_id": b["game_id"] if b else None,
-                          "result": g.result.text if g else None,
-                          "by_withdrawal": bool(g and g.by_withdrawal),
-                          "corrections": g.corrections if g else 0})
-        done, total = t.progress(r)
-        out.append({"round": r, "open": r <= row["open_round"], "complete": done >= total,
-                    "boards": items, "rests": rests})
+            item = {"board": p.board, "red": p.red, "black": p.black,
+                    "room": b["room_code"] if b else None,
+                    "game_id": b["game_id"] if b else None, "result": p.result,
+                    "by_withdrawal": p.by_withdrawal, "corrections": p.corrections}
+            if knockout:
+                item.update(match=p.match, stage=p.stage)
+            items.append(item)
+        done, total = plan.progress(t, r)
+        entry: dict[str, Any] = {"round": r, "open": r <= row["open_round"],
+                                 "complete": done >= total, "boards": items,
+                                 "rests": _rests(t, r)}
+        if isinstance(t, SwissTournament):
+            paired = plan.paired(t, r)
+            entry.update(paired=paired, byes=[{"player": n, "kind": k} for n, k in
+                                              (t.byes(r) if paired else ())])
+        out.append(entry)
     return out
 
 
-def players_json(t: Tournament, started: bool,
+def _rests(t: Directed, r: int) -> str | None:
+    if isinstance(t, (Knockout, SwissTournament)):
+        return None
+    return next((p.rests for p in t.pairings(r) if p.rests is not None), None)
+
+
+def players_json(t: Directed, started: bool,
                  invites: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
-    """The entries: number (once drawn), name (an account's username; for a place whose
-    invitation is not claimed yet, the name it was invited by), withdrawal, and whether
-    the place came by invitation (never its code)."""
+    """The entries: number (once drawn; a knockout's seed), name (an account's username;
+    for a place whose invitation is not claimed yet, the name it was invited by),
+    withdrawal, and whether the place came by invitation (never its code)."""
     pending = {i["name"] for i in invites if i["claimed_by"] is None}
     invited = {i["claimed_name"]: i["name"] for i in invites if i["claimed_by"] is not None}
     return [{"number": p.number if started else None, "username": p.name,
@@ -132,7 +166,44 @@ def players_json(t: Tournament, started: bool,
             for p in t.players]
 
 
-def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, Any]],
+def standings_json(row: dict[str, Any], t: Directed) -> list[dict[str, Any]]:
+    """The standings rows (a knockout: its placings as far as decided)."""
+    if row["status"] == "created":
+        return []
+    if isinstance(t, Knockout):
+        return knockout_placings(t)
+    return [standing_json(r) for r in t.standings(shown_round(row, t))]
+
+
+def system_json(t: Directed, o: Options) -> dict[str, Any]:
+    """The additive fields of a system: ``swiss`` (rounds, byes' points, tie-breaks),
+    ``knockout`` (games, ladder, third place, the bracket, lots drawn), ``stages``."""
+    out: dict[str, Any] = {"system": plan.system(t), "stages": stages_json(o)}
+    if isinstance(t, SwissTournament):
+        out["swiss"] = {"rounds": t.rounds, "paired_rounds": t.paired_rounds,
+                        "bye_points": t.bye_points,
+                        "requested_bye_points": t.requested_bye_points,
+                        "accelerated": t.accelerated}
+    if not isinstance(t, Knockout):
+        out["tiebreaks"] = list(t.tiebreak_keys)
+        return out
+    out["knockout"] = {"games": t.games, "final_games": t.final_games,
+                       "ladder": [list(x) for x in t.ladder], "third_place": t.third_place,
+                       "source": t.source, "champion": t.champion,
+                       "tiebreak_time_controls": {k: v.to_json()
+                                                  for k, v in o.stage_tc.items()},
+                       "bracket": bracket_json(t, o)}
+    return out
+
+
+def stages_json(o: Options) -> dict[str, Any]:
+    """The linked stages: ``previous``/``next`` tournament ids, and the next stage's
+    settings while it is still to come."""
+    return {"previous": o.links.get("previous"), "next": o.links.get("next"),
+            "next_settings": o.next_stage}
+
+
+def tournament_view(row: dict[str, Any], t: Directed, boards: list[dict[str, Any]],
                     now_ms: int, invites: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """The REST view of a tournament (``invites``: its invitation rows)."""
     o = Options.from_json(_json(row["options"]))
@@ -142,7 +213,8 @@ def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
         due = row["round_opened_at"] + int(o.no_show_s * 1000)
     return {
         "tournament_id": row["id"], "name": t.title, "organiser": row["organiser_name"],
-        "status": row["status"], "double": t.double, "rules": o.rules,
+        "status": row["status"], "double": bool(getattr(t, "double", False)),
+        "rules": o.rules,
         "time_control": o.tc.to_json() if o.tc else None, "round_start": o.round_start,
         "round_times": list(o.round_times) if o.round_start == "scheduled" else None,
         "next_round_at": o.opens_at(row["open_round"] + 1)
@@ -153,10 +225,10 @@ def tournament_view(row: dict[str, Any], t: Tournament, boards: list[dict[str, A
         "players": players_json(t, started, invites),
         "rounds": rounds_json(row, t, boards),
         "standings_after": shown_round(row, t),
-        "standings": [standing_json(r) for r in t.standings(shown_round(row, t))]
-        if started else [],
+        "standings": standings_json(row, t),
         "finished": row["status"] == "finished",
         "page_url": f"/tournaments/{row['id']}",
+        **system_json(t, o),
     }
 
 
@@ -166,13 +238,14 @@ def _json(text: str) -> dict[str, Any]:
     return value
 
 
-def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[str, Any]],
+def round_notices(tid: int, t: Directed, options: Options, boards: list[dict[str, Any]],
                   round_no: int) -> list[tuple[str, dict[str, Any]]]:
     """Who to tell that round ``round_no`` opened, and what: for each player of a board
     with a room and no result yet, their account identity and board (``room`` to take
     their seat in, colour, opponent) and how long the notice is worth keeping for a
     player not connected (``keep_ms``: the no-show wait, else half an hour).
 
+    >>> from cotuong.tournament import Tournament
     >>> t = Tournament(["an", "binh"], name="CLB")
     >>> _ = t.draw_numbers(order=["an", "binh"])
     >>> o = Options("xiangqiplay", None, "auto", 0.0, "vi", {"an": "u:1", "binh": "u:2"})
@@ -182,11 +255,10 @@ def round_notices(tid: int, t: Tournament, options: Options, boards: list[dict[s
     """
     out = []
     keep_ms = int(options.no_show_s * 1000) or 1_800_000
-    for p in t.pairings(round_no):
-        row = next((b for b in boards if b["round"] == round_no and b["board"] == p.board),
-                   None)
-        if p.rests is not None or p.red is None or p.black is None or row is None \
-                or row["room_code"] is None or t.result_of(round_no, p.board) is not None:
+    rooms = {b["board"]: b for b in boards if b["round"] == round_no}
+    for p in plan.boards_of(t, round_no):
+        row = rooms.get(p.board)
+        if row is None or row["room_code"] is None or p.result is not None:
             continue
         sides = ((p.red, "red", p.black), (p.black, "black", p.red))
         for name, color, opponent in sides:

@@ -57,9 +57,17 @@ function wireCreate() {
     const minutes = Number(f.get("minutes")), increment = Number(f.get("increment"));
     const players = String(f.get("players")).split(/[\n,;]+/).map((x) => x.trim()).filter(Boolean)
       .map((x) => (x.startsWith("+") ? { invite: x.slice(1).trim() } : x));
+    // The system's own fields only (the server refuses them on another system).
+    const system = String(f.get("system") || "round_robin");
+    const top = Number(f.get("top")), third = f.get("third_place") === "on";
+    const extra = {};
+    if (system === "round_robin") extra.double = f.get("double") === "on";
+    if (system === "swiss") extra.rounds = Number(f.get("rounds"));
+    if (system === "knockout") extra.knockout = { third_place: third };
+    else if (top > 0) extra.stages = [{ system: "knockout", top, third_place: third }];
     try {
       const made = await api("POST", "/api/tournaments", {
-        name: f.get("name"), players, double: f.get("double") === "on", rules: f.get("rules"),
+        name: f.get("name"), players, system, ...extra, rules: f.get("rules"),
         round_start: f.get("round_start"), no_show_s: Number(f.get("no_show_min")) * 60, lang: pageLang,
         time_control: minutes > 0 ? { kind: "fischer", base_ms: minutes * 60000, increment_ms: increment * 1000 } : null,
       });
