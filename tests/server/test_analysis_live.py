@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import os
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -269,3 +270,10 @@ def test_the_socket_keeps_every_socket_rule(pool: EnginePool) -> None:
             await two.send(type="move", move="h2e2")
             assert (await two.wait("error"))["code"] == "UNKNOWN_TYPE"
     serve(pool, scenario, max_sockets_per_address=2)
+
+
+def test_engine_processes_run_below_the_event_loop(pool: EnginePool) -> None:
+    # Short of CPU, the server's moves go before the engines' searches (bench_server).
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert pool.pids()
+    assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + 5) for pid in pool.pids())
