@@ -267,9 +267,11 @@ def _line(pv: tuple[str, ...], score_cp: int | None, mate: int | None) -> dict[s
 
 
 def error_json(exc: ServiceError, lang: str, ref: str | int | None) -> dict[str, Any]:
-    """The ``error`` frame of ``exc`` in ``lang`` (``text`` and ``message`` alike)."""
+    """The ``error`` frame of ``exc`` in ``lang`` (``text`` and ``message`` alike; ``texts``
+    in both languages)."""
     text = exc.text(lang)
-    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": text, "text": text}
+    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": text, "text": text,
+                           "texts": exc.texts}
     if exc.reason:
         out["reason"] = exc.reason
     if ref is not None:
