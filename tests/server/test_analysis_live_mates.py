@@ -44,7 +44,7 @@ def short_mates() -> list[tuple[str, int]]:
     ones = [(f, d) for f, d, _, _ in positions() if d == 1]
     picked = [next(x for x in ones if x[0].split()[1] == side) for side in ("w", "b")
               if any(x[0].split()[1] == side for x in ones)]
-    return picked + [next((f, d) for f, d, _, _ in positions() if d == 2)]
+    return [*picked, next((f, d) for f, d, _, _ in positions() if d == 2)]
 
 
 @pytest.mark.parametrize("fen,dm", short_mates())

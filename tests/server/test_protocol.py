@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cotuong.core.outcome import Termination as CoreTermination
+from cotuong.server.analysis.live_protocol import live_schema, parse_live, parse_live_server
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby.protocol import lobby_schema, parse_lobby, parse_lobby_server
 from cotuong.server.play.protocol import Termination, parse_client, parse_server, protocol_schema
@@ -38,13 +39,14 @@ def _examples() -> list[dict[str, object]]:
 
 def test_every_example_in_the_protocol_doc_is_a_valid_message() -> None:
     examples = _examples()
-    client = {"hello", "move", "takeback_answer", "chat"}
-    server = {"welcome", "state", "chat", "pong", "error", "lobby", "paired"}
+    client = {"hello", "move", "takeback_answer", "chat", "analyse", "stop"}
+    server = {"welcome", "state", "chat", "pong", "error", "lobby", "paired", "eval", "done"}
     seen = {str(e["type"]) for e in examples}
     assert client | server <= seen, seen
     for e in examples:
         parsed = []
-        for parse in (parse_client, parse_server, parse_lobby, parse_lobby_server):
+        for parse in (parse_client, parse_server, parse_lobby, parse_lobby_server, parse_live,
+                      parse_live_server):
             with contextlib.suppress(ServiceError, ValueError):
                 parsed.append(parse(json.dumps(e)) if parse is parse_client
                               else parse(dict(e)))
@@ -94,6 +96,7 @@ def test_the_schema_is_published() -> None:
 
     client = TestClient(create_app(Settings(db="sqlite://")))  # no lifespan: no service
     r = client.get("/api/protocol.json")
-    both = {**protocol_schema(), **lobby_schema()}
+    both = {**protocol_schema(), **lobby_schema(), **live_schema()}
     assert r.status_code == 200 and r.json() == json.loads(json.dumps(both))
-    assert {"client", "server", "lobby_client", "lobby_server"} <= set(r.json())
+    assert {"client", "server", "lobby_client", "lobby_server", "analysis_client",
+            "analysis_server"} <= set(r.json())

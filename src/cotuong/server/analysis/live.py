@@ -118,9 +118,11 @@ class LiveAnalyses:
         return LiveSession(self, send, identity, address)
 
     def stats(self) -> dict[str, int]:
-        return {"live_searching": self.searching, "live_sessions": len(
+        """For ``/api/stats``: searches running or waiting, sockets that have asked for one
+        (not closed), searches that yielded the engine (to an AI move, or in turns)."""
+        return {"searching": self.searching, "sessions": len(
             {id(s) for held in self._holders.values() for s in held}),
-            "live_yields": self.yields}
+            "yields": self.yields}
 
     def _keys(self, session: LiveSession) -> list[tuple[str, int]]:
         keys = [(f"a:{session.address or '?'}", max(1, self.settings.live_per_address))]
@@ -267,9 +269,11 @@ def _line(pv: tuple[str, ...], score_cp: int | None, mate: int | None) -> dict[s
 
 
 def error_json(exc: ServiceError, lang: str, ref: str | int | None) -> dict[str, Any]:
-    """The ``error`` frame of ``exc`` in ``lang`` (``text`` and ``message`` alike)."""
+    """The ``error`` frame of ``exc`` in ``lang`` (``text`` and ``message`` alike; ``texts``
+    in both languages)."""
     text = exc.text(lang)
-    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": text, "text": text}
+    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": text, "text": text,
+                           "texts": exc.texts}
     if exc.reason:
         out["reason"] = exc.reason
     if ref is not None:

@@ -94,7 +94,8 @@ class Problem(Frame):
 
 
 class LiveErrorFrame(Frame):
-    """``error``: ``code`` and its text (``message``, as on every socket, and ``text``);
+    """``error``: ``code`` and its text (``message``, as on every socket, and ``text``;
+    ``texts`` in both languages);
     ``ref`` the ``id`` of the frame refused; for ``BAD_POSITION`` the problems (as
     ``POST /api/positions/check`` lists them), for ``ILLEGAL_MOVE`` the move's
     ``index`` in ``moves`` and the referee's ``reason``."""
@@ -103,6 +104,7 @@ class LiveErrorFrame(Frame):
     code: str
     message: str
     text: str | None = None
+    texts: dict[str, str] | None = None
     reason: Reason | None = None
     ref: Ref = None
     errors: list[Problem] | None = None

@@ -196,9 +196,9 @@ def create_app(settings: Settings, store: Store | None = None,
 
     @api.get("/stats")
     async def stats() -> dict[str, Any]:
-        """Live games, open sockets, server-side move handling time (ms), the engines and
-        the analyses waiting and running."""
-        return {**service.stats(), "analyses": {**await analyses.stats(), **live.stats()}}
+        """Live games, open sockets, server-side move handling time (ms), the engines,
+        the analyses waiting and running, and the analysis board's live searches."""
+        return {**service.stats(), "analyses": await analyses.stats(), "live": live.stats()}
 
     @api.get("/protocol.json")
     async def protocol() -> dict[str, Any]:

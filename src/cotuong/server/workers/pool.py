@@ -17,6 +17,9 @@ the background (the built-in engine's compiled search loads or compiles on first
 the server accepts connections at once and a job that comes early simply waits for a warm
 worker. A worker that dies is replaced, and its job is tried once more on the new one.
 
+The worker processes run at niceness 5 (``nice``): on a machine short of CPU the
+server's event loop goes first (measured in benchmarks/README.md, "Web server").
+
 The parent side is threads (one per worker), not the event loop, so a pool serves any
 loop and can be shared by several apps.
 
@@ -54,6 +57,7 @@ log = logging.getLogger("cotuong.server.engine")
  STOP_PRIORITY) = range(6)
 SHORT_MOVE_MS = 2000  # a move this quick goes ahead of Thần's long ones
 LIVE_SLICE_S = 1.0  # a live search yields to a waiting one after this long
+ENGINE_NICE = 5  # the worker processes' niceness: the server's event loop goes first
 FRESH_SLICE_S = 0.3  # ... and after this long to a new position nobody has searched yet
 ROTATE_EVERY_S = 0.05
 STOP_WORTH_S = 1.0  # a cancelled search with less left is let finish (respawning costs ~2 s)
@@ -67,12 +71,13 @@ class EnginePool:
     kind = "local"
 
     def __init__(self, workers: int = 1, spec: str | None = None,
-                 live_slice_s: float = LIVE_SLICE_S) -> None:
+                 live_slice_s: float = LIVE_SLICE_S, nice: int = ENGINE_NICE) -> None:
         # spawn: a fork of a process running an event loop and threads is unsafe.
         self.ctx = multiprocessing.get_context("spawn")
         self.size = max(1, workers)
         self.spec = spec
         self.live_slice_s = live_slice_s
+        self.nice = nice
         self.tasks: queue.PriorityQueue[Task] = queue.PriorityQueue()
         self.closing = False
         self.error: str | None = None  # the last warm-up failure, for the logs and stats
