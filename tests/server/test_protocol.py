@@ -96,7 +96,9 @@ def test_the_schema_is_published() -> None:
 
     client = TestClient(create_app(Settings(db="sqlite://")))  # no lifespan: no service
     r = client.get("/api/protocol.json")
-    both = {**protocol_schema(), **lobby_schema(), **live_schema()}
+    from cotuong.server.puzzles import puzzles_schema
+
+    both = {**protocol_schema(), **lobby_schema(), **puzzles_schema(), **live_schema()}
     assert r.status_code == 200 and r.json() == json.loads(json.dumps(both))
     assert {"client", "server", "lobby_client", "lobby_server", "analysis_client",
             "analysis_server"} <= set(r.json())
