@@ -144,6 +144,22 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+# Whether the clients ask for deltas (``moved``, ``lobby_delta``) as the browser does;
+# ``--no-deltas``: full frames, as before issue 27. Set once per client process.
+DELTAS = [True]
+
+
+def follow(state: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any] | None:
+    """The state after ``frame`` (a ``state``, or a ``moved`` that follows ``state``);
+    ``None`` when a ``moved`` does not follow (the client then asks for the state)."""
+    if frame.get("type") == "state":
+        return frame
+    if state is None or frame.get("game_id") != state.get("game_id") \
+            or frame.get("ply") != state.get("ply", -2) + 1:
+        return None
+    return {**state, **frame}
+
+
 class Player:
     def __init__(self, ws: ClientConnection, color: str, think: float,
                  rng: random.Random) -> None:
@@ -158,7 +174,7 @@ async def open_lobby(ws_base: str, counters: dict[str, int]) -> tuple[ClientConn
     """A player's lobby socket, greeted, and a task reading (and counting) what it gets,
     as a browser's lobby page would."""
     ws = await connect(f"{ws_base}/ws/lobby", max_size=2**22, open_timeout=120)
-    await ws.send(json.dumps({"type": "hello"}))
+    await ws.send(json.dumps({"type": "hello", "deltas": DELTAS[0]}))
 
     async def drain() -> None:
         with contextlib.suppress(Exception):
@@ -228,7 +244,7 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
         black = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
         seats.append((black, guest["secret"]))
     for ws, secret in seats:
-        await ws.send(json.dumps({"type": "hello", "secret": secret}))
+        await ws.send(json.dumps({"type": "hello", "secret": secret, "deltas": DELTAS[0]}))
     shown: list[dict[str, Any]] = []
     for ws, _ in seats:  # set up = greeted and shown the game
         while (frame := json.loads(await ws.recv())).get("type") != "state":
@@ -268,9 +284,14 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             except (asyncio.TimeoutError, Exception):
                 return
             frame = json.loads(text)
-        if frame.get("type") != "state":
+        if frame.get("type") not in ("state", "moved"):
             continue
-        state = frame
+        followed = follow(state, frame)
+        if followed is None:
+            counters["resyncs"] += 1
+            await p.ws.send(json.dumps({"type": "sync"}))
+            continue
+        state = followed
         if time.monotonic() >= stop_at[0] or state["status"] != "playing":
             if state["status"] != "playing":
                 counters["finished"] += 1
@@ -289,12 +310,13 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             if frame.get("type") == "error":
                 counters["errors"] += 1
                 return
-            if frame.get("type") == "state" and frame["ply"] > ply:
+            if frame.get("type") in ("state", "moved") and frame["ply"] > ply:
                 latencies.append(time.perf_counter() - sent)
                 if own is not None:
                     own.append(latencies[-1])
                 stamps.append(time.monotonic())
                 counters["moves"] += 1
+                state = follow(state, frame) or state
                 break
         if frame["status"] != "playing":
             counters["finished"] += 1
@@ -360,7 +382,7 @@ async def level(base: str, games: int, seconds: float, think: float,
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
                 "lobby_bytes": 0, "hostile_frames": 0, "hostile_sent": 0, "logins_ok": 0,
-                "hostile_connects": 0,
+                "hostile_connects": 0, "resyncs": 0,
                 "logins_refused": 0}
     by_room: dict[str, list[float]] = {}
     ready = asyncio.Event()
@@ -401,6 +423,7 @@ async def level(base: str, games: int, seconds: float, think: float,
         cpu_start = cpu_seconds(server_pid)
         engine_start = children_cpu_seconds(server_pid)
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
+        spy = py_spy(server_pid, seconds)
         hostile_codes = list(by_room)[:hostile_rooms]
         hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
                    for code in hostile_codes for _ in range(hostile_sockets)]
@@ -413,6 +436,8 @@ async def level(base: str, games: int, seconds: float, think: float,
         window_moves = counters["moves"]
         lobby_frames = counters["lobby_frames"] - lobby_start[0]
         lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
+        if spy is not None:
+            await asyncio.to_thread(spy.wait)
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
         for t in tasks + hostile:
             t.cancel()
@@ -450,7 +475,20 @@ async def level(base: str, games: int, seconds: float, think: float,
             "hostile_sent_per_s": counters["hostile_sent"] / seconds,
             "hostile_connects": counters["hostile_connects"],
             "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
-            "logins_per_s": logins}
+            "logins_per_s": logins, "resyncs": counters["resyncs"]}
+
+
+def py_spy(pid: int, seconds: float) -> subprocess.Popen[bytes] | None:
+    """With ``BENCH_PYSPY=path``: py-spy samples the server through the measured window
+    only (set-up excluded), its raw stacks written to ``path`` (``--nonblocking``: the
+    server is not paused to be sampled)."""
+    path = os.environ.get("BENCH_PYSPY")
+    if not path:
+        return None
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([exe, "record", "-p", str(pid), "-d", str(int(seconds)),
+                             "-r", "100", "-f", "raw", "-o", path, "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 class PostgresCluster:
@@ -515,10 +553,11 @@ def run_loop(main: Any) -> Any:
     return uvloop.run(main)
 
 
-def client_main(conn: Any, level_args: tuple[Any, ...], nice: int) -> None:
+def client_main(conn: Any, level_args: tuple[Any, ...], nice: int, deltas: bool) -> None:
     """The client process: every game's two players, on one event loop."""
     try:
         os.nice(nice)
+        DELTAS[0] = deltas
         own0 = time.process_time()
         r = run_loop(level(*level_args))
         r["client_cpu_s"] = time.process_time() - own0
@@ -529,13 +568,15 @@ def client_main(conn: Any, level_args: tuple[Any, ...], nice: int) -> None:
         raise
 
 
-def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int) -> dict[str, Any]:
+def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int,
+                deltas: bool = True) -> dict[str, Any]:
     """Run one level's clients in their own process, at a lower priority (``nice``): they
     stand in for browsers on other machines, so when both are ready to run the server
     goes first. Their own delays still count: a move's round trip ends only when its
     client has read the reply."""
     parent, child = ctx.Pipe(duplex=False)
-    client = ctx.Process(target=client_main, args=(child, level_args, nice), daemon=True)
+    client = ctx.Process(target=client_main, args=(child, level_args, nice, deltas),
+                         daemon=True)
     client.start()
     child.close()
     try:
@@ -576,7 +617,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
             r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
                                   args.client_gc, min(args.ai_games, n), not args.no_lobby,
                                   args.hostile_rooms, args.hostile_sockets, args.logins),
-                            args.client_nice)
+                            args.client_nice, not args.no_deltas)
             r_rss = peak_rss_mb(proc.pid)
             r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
         finally:
@@ -596,7 +637,9 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         print(f"         {r['ai_games']} games against the AI (warm-up {r['ai_warm_up_s']:.1f} s), "
               f"lobby sockets {'on' if r['lobby'] else 'off'}: "
               f"{r['lobby_frames_per_s']:.0f} lobby frames/s received, "
-              f"{r['lobby_kb_per_frame']:.1f} KiB each", flush=True)
+              f"{r['lobby_kb_per_frame']:.1f} KiB each "
+              f"({r['lobby_frames_per_s'] * r['lobby_kb_per_frame']:.0f} KiB/s); "
+              f"deltas {'off' if args.no_deltas else 'on'}, {r['resyncs']} resyncs", flush=True)
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
               f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
@@ -638,6 +681,8 @@ def main() -> int:
                     help="hostile spectator sockets per such room (default 10)")
     ap.add_argument("--logins", type=float, default=0.0,
                     help="logins a second beside the games (each a scrypt)")
+    ap.add_argument("--no-deltas", action="store_true",
+                    help="clients take full frames (no moved/lobby_delta), as before issue 27")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "

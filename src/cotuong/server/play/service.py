@@ -23,25 +23,19 @@ from typing import Any
 from cotuong.core.fen import START_FEN
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
-from cotuong.server.play import presence, takebacks
+from cotuong.server.play import presence
+from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
-from cotuong.server.play.protocol import (
-    Abort,
-    AcceptDraw,
-    Action,
-    Color,
-    DeclineDraw,
-    MoveMsg,
-    OfferDraw,
-    Rematch,
-    Resign,
-    Status,
-    Takeback,
-    TakebackAnswer,
-)
+from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
-from cotuong.server.play.views import load_ratings, move_percentiles, state_frame
+from cotuong.server.play.views import (
+    LANGS,
+    load_ratings,
+    move_percentiles,
+    state_frame,
+    state_message,
+)
 from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
 from cotuong.server.security import RateLimiter, Signer
 from cotuong.server.settings import ClockSource, Settings
@@ -50,7 +44,6 @@ from cotuong.server.timecontrol import ClockState
 from cotuong.server.workers import EngineRunner
 
 log = logging.getLogger("cotuong.server")
-LANGS = ("vi", "en")
 
 
 class GameService:
@@ -212,14 +205,15 @@ class GameService:
             self.coalescer.forget(code)
 
     # ------------------------------------------------ commit and publish
-    async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
+    async def commit(self, t: GameTable, change: Change | None, publish: bool = True,
+                     moved: bool = False) -> None:
         """Store the change's write, then publish its events and the new state."""
         if change is None:
             return
         if change.write is not None:
             await self._store(t, change.write)
         if publish:
-            await self.publish(t, change.events)
+            await self.publish(t, change.events, moved)
         self._schedule(t)
         self.ai.maybe_move(t)
 
@@ -246,19 +240,22 @@ class GameService:
                            self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
                            ai_warming=self.ai.warming(t))
 
-    async def publish(self, t: GameTable, events: list[Notice] | None = None) -> None:
+    async def publish(self, t: GameTable, events: list[Notice] | None = None,
+                      moved: bool = False) -> None:
+        """Publish ``events`` and the new state (``moved``: a move made it, so sockets
+        that apply deltas get its ``moved`` frame instead)."""
         code, lang = t.room.code, t.room.lang
         for n in events or ():
             texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
             await self.broker.publish(code, localized(lang, texts))
         self.coalescer.sent(code)  # this state supersedes a pending one
-        state = self.state(t)
-        if any(w["texts"].get(x, w["text"]) != w["text"]
-               for w in t.warnings for x in LANGS):
-            texts = {x: frame(self.state(t, x)) for x in LANGS}
-            await self.broker.publish(code, localized(lang, texts))
-        else:
-            await self.broker.publish(code, frame(state))
+        now, connected = self.clock.now_ms(), self.sockets.connected(code)
+        spectators, warming = self.sockets.spectators(code), self.ai.warming(t)
+        full_needed = self.broker.shared or not self.sockets.all_take_deltas(code)
+        await self.broker.publish(code, state_message(
+            t, lambda x, history: state_frame(t, now, connected, spectators,
+                                              self.settings.abandon_after_ms, x, warming,
+                                              history), moved, full_needed))
 
     def publish_soon(self, code: str) -> None:
         """Publish room ``code``'s state for a change of who is watching, at most once
@@ -287,7 +284,7 @@ class GameService:
                 if t.ply == msg.ply + 1:
                     self.move_seconds.append(time.perf_counter() - started)
                 return
-            change = _apply(t, msg, color, now)
+            change = apply_action(t, msg, color, now)
             if change.rematch:
                 await self.start_game(t.room, red_slot=t.slot_of(Color.BLACK), rematch=True)
                 return
@@ -304,7 +301,7 @@ class GameService:
                 t.undo_last_move(before)
             log.exception("storing a move failed")
             raise ServiceError("STORE") from None
-        await self.commit(t, Change(change.events))
+        await self.commit(t, Change(change.events), moved=True)
 
     def stats(self) -> dict[str, Any]:
         """Live games, sockets, and server-side move handling time percentiles."""
@@ -383,18 +380,3 @@ class GameService:
                 self._schedule(t)
             await self.commit(t, change)
 
-
-_ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
-    OfferDraw: lambda t, m, c, now: t.offer_draw(c, now),
-    AcceptDraw: lambda t, m, c, now: t.accept_draw(c, now),
-    DeclineDraw: lambda t, m, c, now: t.decline_draw(c, now),
-    Resign: lambda t, m, c, now: t.resign(c, now),
-    Abort: lambda t, m, c, now: t.abort(c, now),
-    Takeback: lambda t, m, c, now: takebacks.takeback(t, c, now),
-    TakebackAnswer: lambda t, m, c, now: takebacks.takeback_answer(t, c, m.accept, now),
-    Rematch: lambda t, m, c, now: takebacks.rematch(t, c),
-}
-
-
-def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:
-    return _ACTIONS[type(msg)](t, msg, color, now)
