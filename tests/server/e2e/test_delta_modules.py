@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import itertools
 import random
 import sys
 from pathlib import Path
@@ -21,13 +22,13 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/server: the harness
-from harness import running, two_player_room  # noqa: E402
-from test_browser_modules import js  # noqa: E402,F401  (the fixture)
-from test_deltas_lobby import World  # noqa: E402
-from test_deltas_room import greeted, latest  # noqa: E402
+from harness import running, two_player_room
+from test_browser_modules import js  # noqa: F401  (the fixture)
+from test_deltas_lobby import World
+from test_deltas_room import greeted, latest
 
-from cotuong.server import Settings  # noqa: E402
-from cotuong.server.lobby.deltas import lobby_delta  # noqa: E402
+from cotuong.server import Settings
+from cotuong.server.lobby.deltas import lobby_delta
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -86,7 +87,7 @@ def test_lobby_page_applies_lobby_deltas(js: Any) -> None:  # noqa: F811
         views.append(world.view())
     deltas = [{"type": "lobby_delta", "v": i + 1, "base": i,
                **lobby_delta(a, b, lambda g: None)}
-              for i, (a, b) in enumerate(zip(views, views[1:], strict=False))]
+              for i, (a, b) in enumerate(itertools.pairwise(views))]
     # Moves as moves: the deltas above know no moves (whole cards); these do.
     moved_deltas = []
     world2 = World(random.Random(7), 6)

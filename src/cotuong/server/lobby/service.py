@@ -89,7 +89,8 @@ class Lobby:
         self._view: dict[str, Any] | None = None
         self._version = 0
         self._snapshot: str | None = None
-        self._snapshot_at = 0.0  # when every socket last got a whole snapshot
+        # When each delta socket is next sent a snapshot (its own time: spread out).
+        self._due: dict[Member, float] = {}
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -140,6 +141,7 @@ class Lobby:
         member.lang = lang
         member.deltas = deltas
         member.greeted = True
+        self._due[member] = time.monotonic() + self.settings.lobby_snapshot_s
         # The last snapshot pushed (a burst of newcomers must not each build one); the
         # next tick, within 0.1 s, brings what changed since.
         member.push(self.current())
@@ -150,9 +152,9 @@ class Lobby:
 
     def ping(self, member: Member) -> None:
         member.push(frame(Pong(server_time_ms=self.clock.now_ms()).model_dump()))
-
     def leave(self, member: Member) -> None:
         self.members.discard(member)
+        self._due.pop(member, None)
         who = member.identity
         # The cheap test first: a leaving socket's player rarely has a seek open.
         if who is not None and any(s.identity == who for s in self.seeks.values()) \
@@ -378,22 +380,21 @@ class Lobby:
         members = [m for m in self.members if m.greeted]
         prev, base = self._view, self._version
         self._view, self._version, self._snapshot = view, base + 1, None
-        whole = prev is None or \
-            time.monotonic() - self._snapshot_at >= self.settings.lobby_snapshot_s
-        if whole:
-            self._snapshot_at = time.monotonic()
+        clock, period = time.monotonic(), self.settings.lobby_snapshot_s
         delta_text = None
-        if not whole and prev is not None and any(m.deltas for m in members):
+        if prev is not None and any(m.deltas for m in members):
             tables = {t.id: t for t in self.live_tables()}
             delta = lobby_delta(prev, view, lambda i: tables[i].moves if i in tables else None)
             delta_text = frame({"type": "lobby_delta", "v": self._version, "base": base,
                                 **delta})
-        # Paced over most of a tick: each slice's sends run between the games' messages
-        # instead of thousands at once (a 2,000-socket burst stalled moves ~0.5 s).
+        # Paced over most of a tick (a 2,000-socket burst at once stalled moves ~0.5 s).
         slices = (len(members) + SLICE - 1) // SLICE
         gap = min(0.05, 0.8 * self.settings.lobby_tick_s / max(1, slices))
         for i in range(0, len(members), SLICE):
             for m in members[i:i + SLICE]:
-                m.queue_text(delta_text if delta_text is not None and m.deltas
-                             else self.current())
+                if delta_text is None or not m.deltas or self._due.get(m, 0.0) <= clock:
+                    m.queue_text(self.current())
+                    self._due[m] = clock + period
+                else:
+                    m.queue_text(delta_text)
             await asyncio.sleep(gap if i + SLICE < len(members) else 0)

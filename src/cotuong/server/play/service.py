@@ -62,6 +62,7 @@ class GameService:
         self.background = Background("games")
         self.ai = AiPlayer(engines, settings, clock, self.background, self)
         self.games: dict[int, GameTable] = {}
+        self._by_room: dict[str, set[int]] = {}  # the ids in ``games`` of each room's games
         self.rooms: dict[str, RoomState] = {}
         # The client address that created each room (in memory only): AI limits are kept
         # per address as well as per person, since a guest identity costs nothing.
@@ -167,8 +168,12 @@ class GameService:
         moves = await self.database.run(store.game_moves, game_id)
         t = table_from_rows(row, moves, room)
         await load_ratings(self.database, t)
-        self.games[game_id] = t
+        self._keep(t)
         return t
+
+    def _keep(self, t: GameTable) -> None:
+        self.games[t.id] = t
+        self._by_room.setdefault(t.room.code, set()).add(t.id)
 
     async def current(self, code: str) -> GameTable:
         room = await self.room(code)
@@ -194,12 +199,15 @@ class GameService:
         are loaded again on demand), so memory follows the live games only."""
         if self.sockets.watched(code):
             return
-        for game_id in [i for i, t in self.games.items() if t.room.code == code]:
+        ids = self._by_room.get(code, set())  # an index: a sweep of all rooms stays O(n)
+        for game_id in list(ids):
             lock = self._locks.get(game_id)
             if self.games[game_id].over and (lock is None or not lock.locked()):
                 del self.games[game_id]
+                ids.discard(game_id)
                 self._locks.pop(game_id, None)
-        if not any(t.room.code == code for t in self.games.values()):
+        if not ids:
+            self._by_room.pop(code, None)
             self.rooms.pop(code, None)
             self.addresses.pop(code, None)
             self.coalescer.forget(code)
@@ -333,7 +341,7 @@ class GameService:
         room.current_game_id = game_id
         t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
         await load_ratings(self.database, t)
-        self.games[game_id] = t
+        self._keep(t)
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
         if presence.mark_absent(t, self.sockets.connected(room.code), now):
