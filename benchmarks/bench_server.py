@@ -55,8 +55,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(port: int, db: str) -> None:
-    """The server process (benchmark settings: no HTTP rate limit for the room set-up)."""
+def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = False) -> None:
+    """The server process (benchmark settings: no HTTP rate limit for the room set-up).
+    ``reuse_port``: one of several processes on the same port (``SO_REUSEPORT``: the
+    kernel spreads the connections among them), sharing rooms through ``redis_url``."""
     import dataclasses
 
     import uvicorn
@@ -68,7 +70,7 @@ def serve(port: int, db: str) -> None:
         inline_writes=bool(os.environ.get("BENCH_INLINE")),
         # One address stands for thousands of browsers here (see the module docstring).
         login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
-        ai_games_per_person=10**9, max_connections_per_address=0)
+        ai_games_per_person=10**9, max_connections_per_address=0, redis_url=redis_url)
     known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
@@ -78,8 +80,19 @@ def serve(port: int, db: str) -> None:
         extra["http"] = guarded_h11(settings.header_timeout_s, 0)
     with tuned_runtime():  # as `cotuong serve` does
         experiments()
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
-                    backlog=4096, ws_max_size=65536, ws_per_message_deflate=False, **extra)
+        if not reuse_port:
+            uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+                        backlog=4096, ws_max_size=65536, ws_per_message_deflate=False,
+                        **extra)
+            return
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(("127.0.0.1", port))
+        sock.listen(4096)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=65536,
+                                ws_per_message_deflate=False, **extra)
+        uvicorn.Server(config).run(sockets=[sock])
 
 
 def experiments() -> None:
@@ -229,11 +242,18 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
         body.update(opponent="ai", ai_level=ai_level)
     for attempt in range(5):  # a keep-alive connection may close under us: retry
         try:
-            host = (await client.post("/api/rooms", json=body)).json()
+            r = await client.post("/api/rooms", json=body)
+            r.raise_for_status()
+            host = r.json()
             code = host["code"]
-            guest = None if ai_level else (await client2.post(f"/api/rooms/{code}/join")).json()
+            guest = None
+            if not ai_level:
+                r = await client2.post(f"/api/rooms/{code}/join")
+                r.raise_for_status()
+                guest = r.json()
             break
-        except httpx.TransportError:
+        except (httpx.TransportError, httpx.HTTPStatusError):
+            # (A request cut by the header timeout on a loaded machine is answered 400.)
             if attempt == 4:
                 raise
             await asyncio.sleep(0.2)
@@ -374,7 +394,7 @@ async def login_stream(base: str, rate: float, stop_at: list[float],
 
 
 async def level(base: str, games: int, seconds: float, think: float,
-                seed: int, server_pid: int, client_gc: bool, ai_games: int = 0,
+                seed: int, server_pids: list[int], client_gc: bool, ai_games: int = 0,
                 lobby: bool = True, hostile_rooms: int = 0, hostile_sockets: int = 10,
                 logins: float = 0.0) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
@@ -420,10 +440,10 @@ async def level(base: str, games: int, seconds: float, think: float,
             gc.disable()
         start = time.monotonic()
         stop_at[0] = start + seconds
-        cpu_start = cpu_seconds(server_pid)
-        engine_start = children_cpu_seconds(server_pid)
+        cpu_start = sum(cpu_seconds(p) for p in server_pids)
+        engine_start = sum(children_cpu_seconds(p) for p in server_pids)
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
-        spy = py_spy(server_pid, seconds)
+        spy = py_spy(server_pids[0], seconds)
         hostile_codes = list(by_room)[:hostile_rooms]
         hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
                    for code in hostile_codes for _ in range(hostile_sockets)]
@@ -431,8 +451,8 @@ async def level(base: str, games: int, seconds: float, think: float,
             hostile.append(asyncio.create_task(login_stream(base, logins, stop_at, counters)))
         ready.set()
         await asyncio.sleep(seconds)
-        window_cpu = cpu_seconds(server_pid) - cpu_start
-        engine_cpu = children_cpu_seconds(server_pid) - engine_start
+        window_cpu = sum(cpu_seconds(p) for p in server_pids) - cpu_start
+        engine_cpu = sum(children_cpu_seconds(p) for p in server_pids) - engine_start
         window_moves = counters["moves"]
         lobby_frames = counters["lobby_frames"] - lobby_start[0]
         lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
@@ -534,6 +554,26 @@ class PostgresCluster:
 
 
 @contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """A throw-away redis-server (Debian's) on a free port, without persistence."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise RuntimeError("redis-server not found (apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@contextlib.contextmanager
 def postgres_cluster() -> Iterator[PostgresCluster]:
     cluster = PostgresCluster()
     try:
@@ -592,14 +632,18 @@ def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int,
     return r
 
 
-def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_backend(name: str, db: str, args: argparse.Namespace,
+                redis_url: str | None = None) -> list[dict[str, Any]]:
     results = []
     for n in args.games:
         port = free_port()
         ctx = multiprocessing.get_context("spawn")
-        # Not a daemon: the server starts the AI's worker processes (stopped with it).
-        proc = ctx.Process(target=serve, args=(port, db))
-        proc.start()
+        # Not daemons: a server starts the AI's worker processes (stopped with it).
+        many = args.processes > 1
+        procs = [ctx.Process(target=serve, args=(port, db, redis_url, many))
+                 for _ in range(args.processes)]
+        for proc in procs:
+            proc.start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -611,20 +655,25 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
             if time.monotonic() > deadline:
                 raise RuntimeError("the server did not start")
             time.sleep(0.2)
-        assert proc.pid is not None
-        cpu0 = cpu_seconds(proc.pid)
+        if many:
+            time.sleep(3)  # every process listening before the clients connect
+        pids = [p.pid for p in procs if p.pid is not None]
+        cpu0 = sum(cpu_seconds(p) for p in pids)
+        ai_games = 0 if many else min(args.ai_games, n)  # the AI's queue would need workers
         try:
-            r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
-                                  args.client_gc, min(args.ai_games, n), not args.no_lobby,
+            r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, pids,
+                                  args.client_gc, ai_games, not args.no_lobby,
                                   args.hostile_rooms, args.hostile_sockets, args.logins),
                             args.client_nice, not args.no_deltas)
-            r_rss = peak_rss_mb(proc.pid)
-            r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
+            r_rss = max(peak_rss_mb(p) for p in pids)
+            r["server_cpu_s"] = sum(cpu_seconds(p) for p in pids) - cpu0
         finally:
-            proc.terminate()
-            proc.join(30)
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.join(30)
         r["server_rss_mb"] = r_rss
-        r["backend"] = name
+        r["backend"] = name if not many else f"{name}+redis x{args.processes}"
         r["load"] = os.getloadavg()[0]
         results.append(r)
         print(f"{name:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
@@ -683,6 +732,9 @@ def main() -> int:
                     help="logins a second beside the games (each a scrypt)")
     ap.add_argument("--no-deltas", action="store_true",
                     help="clients take full frames (no moved/lobby_delta), as before issue 27")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on one port (SO_REUSEPORT); more than one runs "
+                         "on a throw-away PostgreSQL and Redis, without AI games")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "
@@ -707,9 +759,13 @@ def main() -> int:
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
           f"1M-step Python loop {calib:.0f} ms", flush=True)
-    if not args.no_sqlite:
+    if not args.no_sqlite and args.processes == 1:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
+    if args.processes > 1:  # rooms shared through Redis, games in PostgreSQL
+        with postgres_cluster() as cluster, redis_server() as redis_url:
+            run_backend("postgres", cluster.url, args, redis_url)
+        return 0
     if args.postgres:
         with postgres_cluster() as cluster:
             run_backend("postgres", cluster.url, args)
