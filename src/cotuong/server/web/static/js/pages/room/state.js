@@ -105,5 +105,5 @@ export function applyMoved(state, f) {
   const { type, move, texts, ...fields } = f;
   const moveTexts = {};
   for (const [n, list] of Object.entries(state.move_texts || {})) moveTexts[n] = [...list, texts[n]];
-  return { ...state, ...fields, type: "state", moves: [...state.moves, move], move_texts: moveTexts };
+  return { ...state, ...fields, moves: [...state.moves, move], move_texts: moveTexts };
 }
