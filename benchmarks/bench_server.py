@@ -662,7 +662,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
             time.sleep(3)  # every process listening before the clients connect
         pids = [p.pid for p in procs if p.pid is not None]
         cpu0 = sum(cpu_seconds(p) for p in pids)
-        ai_games = 0 if many else min(args.ai_games, n)  # the AI's queue would need workers
+        # With Redis the AI's jobs go to a queue that `cotuong worker` processes serve.
+        ai_games = 0 if redis_url else min(args.ai_games, n)
         try:
             r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, pids,
                                   args.client_gc, ai_games, not args.no_lobby,
@@ -676,7 +677,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
             for proc in procs:
                 proc.join(30)
         r["server_rss_mb"] = r_rss
-        r["backend"] = name if not many else f"{name}+redis x{args.processes}"
+        r["backend"] = name if not redis_url else f"{name}+redis x{args.processes}"
         r["load"] = os.getloadavg()[0]
         results.append(r)
         print(f"{name:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
@@ -738,6 +739,8 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=1,
                     help="server processes on one port (SO_REUSEPORT); more than one runs "
                          "on a throw-away PostgreSQL and Redis, without AI games")
+    ap.add_argument("--redis", action="store_true",
+                    help="run on a throw-away PostgreSQL and Redis even with one process")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "
@@ -762,10 +765,10 @@ def main() -> int:
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
           f"1M-step Python loop {calib:.0f} ms", flush=True)
-    if not args.no_sqlite and args.processes == 1:
+    if not args.no_sqlite and args.processes == 1 and not args.redis:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
-    if args.processes > 1:  # rooms shared through Redis, games in PostgreSQL
+    if args.processes > 1 or args.redis:  # rooms shared through Redis, games in PostgreSQL
         with postgres_cluster() as cluster, redis_server() as redis_url:
             run_backend("postgres", cluster.url, args, redis_url)
         return 0
