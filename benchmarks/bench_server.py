@@ -680,7 +680,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
         r["backend"] = name if not redis_url else f"{name}+redis x{args.processes}"
         r["load"] = os.getloadavg()[0]
         results.append(r)
-        print(f"{name:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
+        print(f"{r['backend']:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
               f"{r['moves_per_s']:7.1f} moves/s, round trip p50 {r['p50_ms']:6.1f} ms, "
               f"p99 {r['p99_ms']:6.1f} ms, max {r['max_ms']:6.1f} ms, errors {r['errors']}, "
               f"server peak RSS {r_rss:.0f} MB, set-up {r['setup_s']:.1f} s, CPU server "
