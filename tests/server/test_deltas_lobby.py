@@ -199,3 +199,40 @@ def test_a_delta_socket_sees_every_version_as_the_snapshot() -> None:
             await ws_full.close()
             await ws_delta.close()
     run(scenario())
+
+
+def test_all_lobby_sockets_together_stay_within_the_frame_budget() -> None:
+    """``lobby_frames_s``: with many lobby sockets the ticks stretch, so the frames sent a
+    second stay bounded however many sockets listen (the cost is per frame)."""
+    async def scenario() -> list[int]:
+        settings = Settings(db="sqlite://", heartbeat_s=0.2, lobby_tick_s=0.1,
+                            lobby_frames_s=10.0)
+        async with running(settings) as srv, srv.client() as a:
+            await a.get("/api/me")
+            socks = [await lobby_socket(srv, a, deltas=True) for _ in range(10)]
+            for _, s in socks:
+                await s.wait("lobby")
+            host, guest = await two_player_room(srv)
+            code = host["code"]
+            rng = random.Random(2)
+            counts = []
+            async with socket_to(srv, code, host["secret"]) as red, \
+                    socket_to(srv, code, guest["secret"]) as black:
+                state = await red.state()
+                for ply in range(10):  # a move every 0.1 s for 1 s: ten changes
+                    mover = red if ply % 2 == 0 else black
+                    await mover.send(type="move", move=rng.choice(state["legal_moves"]),
+                                     ply=ply)
+                    state = await (black if mover is red else red).state(ply=ply + 1)
+                    await asyncio.sleep(0.1)
+                for _, s in socks:
+                    got = await s.quiet(0.3)
+                    counts.append(sum(1 for f in got if f["type"].startswith("lobby")))
+            for ws, _ in socks:
+                await ws.close()
+            return counts
+
+    counts = run(scenario())
+    # 10 sockets at 10 frames a second in all: a tick every second, ~2 frames each in
+    # ~1.5 s; without the budget (ticks of 0.1 s) each got 6.
+    assert max(counts) <= 3 and min(counts) >= 1, counts

@@ -12,8 +12,9 @@ online, pushed to every lobby socket.
   rated/casual, colours that do not clash, each rating in the other's range); only when
   none fits is it stored and shown.
 * **Pushing**: at most one frame per ``lobby_tick_s`` (a seek change goes out within
-  0.1 s), built once and sent only when the view changed, to the sockets in slices of
-  100 paced over most of a tick, so that thousands of lobby sockets never stall the
+  0.1 s) and ``lobby_frames_s`` frames a second to all sockets together, built once and
+  sent only when the view changed, to the sockets in slices of 100 paced over most of a
+  tick, so that thousands of lobby sockets never stall the
   games' event loop. A socket whose ``hello`` asked for deltas gets a ``lobby_delta``
   (:mod:`cotuong.server.lobby.deltas`: the changes, a moved game as its moves) with a
   version ``v`` and the version it applies to (``base``), and the whole ``lobby``
@@ -39,12 +40,12 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
-from cotuong.server.lobby.cards import game_card
+from cotuong.server.lobby.cards import online_view, shown_games
 from cotuong.server.lobby.deltas import lobby_delta
 from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
 from cotuong.server.lobby.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
-from cotuong.server.play import GameTable, Rooms, Status
+from cotuong.server.play import GameTable, Rooms
 from cotuong.server.ratings import category
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.realtime import Broker, Member, Pong, Sockets, frame
@@ -337,38 +338,27 @@ class Lobby:
         return self._snapshot
 
     def _games(self) -> list[dict[str, Any]]:
-        live = [t for t in self.live_tables()
-                if t.status is Status.PLAYING and t.room.guest_id is not None]
-        sockets = self.sockets
-
-        def interest(t: GameTable) -> tuple[int, int, int]:
-            return (sockets.spectators(t.room.code), sum(t.player_ratings.values()), t.id)
-        shown = sorted(live, key=interest, reverse=True)[:self.settings.lobby_games]
-        return [game_card(t, sockets.spectators(t.room.code)) for t in shown]
+        return shown_games(self.live_tables(), self.sockets, self.settings.lobby_games)
 
     def _online(self) -> dict[str, Any]:
-        people: dict[str, str] = {}
-        for m in [*self.members, *self.sockets.members()]:
-            if m.identity is not None and m.name is not None:
-                people[m.identity] = m.name
-        names = sorted(people.items(), key=lambda kv: (not kv[0].startswith("u:"),
-                                                       kv[1].casefold()))
-        return {"count": len(people), "players": [
-            {"name": name, "account": ident.startswith("u:"),
-             "username": self.usernames.get(ident)}
-            for ident, name in names[:SHOWN_ONLINE]]}
+        return online_view([*self.members, *self.sockets.members()], self.usernames,
+                           SHOWN_ONLINE)
 
     async def _ticks(self) -> None:
         while True:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._dirty.wait(), self.settings.lobby_tick_s)
             self._dirty.clear()
+            started = time.monotonic()
             try:
                 if self.members:
                     await self._push()
             except Exception:
                 log.exception("pushing the lobby failed")
-            await asyncio.sleep(0.1)  # a burst of changes makes one frame
+            # A burst of changes makes one frame; and all sockets together get at most
+            # ``lobby_frames_s`` frames a second: with many sockets the ticks stretch.
+            budget = len(self.members) / self.settings.lobby_frames_s
+            await asyncio.sleep(max(0.1, budget - (time.monotonic() - started)))
 
     async def _push(self) -> None:
         now = self.clock.now_ms()
