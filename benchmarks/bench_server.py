@@ -240,7 +240,7 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
     body: dict[str, Any] = {"color": "red"}
     if ai_level is not None:
         body.update(opponent="ai", ai_level=ai_level)
-    for attempt in range(5):  # a keep-alive connection may close under us: retry
+    for attempt in range(10):  # a keep-alive connection may close under us: retry
         try:
             r = await client.post("/api/rooms", json=body)
             r.raise_for_status()
@@ -254,9 +254,9 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
             break
         except (httpx.TransportError, httpx.HTTPStatusError):
             # (A request cut by the header timeout on a loaded machine is answered 400.)
-            if attempt == 4:
+            if attempt == 9:
                 raise
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2 * (attempt + 1))
     red = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
     seats = [(red, host["secret"])]
     black = None
