@@ -82,6 +82,7 @@ def test_applying_the_delta_gives_the_next_view(seed: int, steps: list[Any]) -> 
     prev = world.view()
     for step in steps:
         only_moves = all(kind in ("move", "moves") for kind, _, _ in step)
+        only_light = all(kind in ("move", "moves", "watch") for kind, _, _ in step)
         for kind, game_id, n in step:
             if kind in ("move", "moves"):
                 world.play(game_id, n if kind == "moves" else 1)
@@ -106,8 +107,10 @@ def test_applying_the_delta_gives_the_next_view(seed: int, steps: list[Any]) -> 
         delta = lobby_delta(prev, nxt, lambda i: world.moves.get(i))
         assert apply_lobby_delta(prev, delta) == nxt
         assert (delta == {}) == (prev == nxt)
-        if only_moves:  # moves alone travel as moves: no card is sent again
+        if only_light:  # moves and watchers travel as such: no card is sent again
             assert set(delta) <= {"games"} and "cards" not in delta.get("games", {})
+        if only_moves:
+            assert "watched" not in delta.get("games", {})
         prev = nxt
 
 

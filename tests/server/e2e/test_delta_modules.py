@@ -21,7 +21,9 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/server: the harness
+# tests/server (the harness, the delta tests' helpers) and this directory (the fixture).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from harness import running, two_player_room
 from test_browser_modules import js  # noqa: F401  (the fixture)
 from test_deltas_lobby import World
@@ -94,11 +96,13 @@ def test_lobby_page_applies_lobby_deltas(js: Any) -> None:  # noqa: F811
     prev = world2.view()
     for i in range(10):
         world2.play(1 + i % 6, 1 + i % 2)
+        world2.spectators[1 + (i + 3) % 6] += i % 3
         nxt = world2.view()
         moved_deltas.append({"type": "lobby_delta", "v": i + 1, "base": i,
                              **lobby_delta(prev, nxt, lambda g: world2.moves[g])})
         prev = nxt
-    assert all("moved" in d["games"] for d in moved_deltas)
+    assert all("moved" in d["games"] and "cards" not in d["games"] for d in moved_deltas)
+    assert any("watched" in d["games"] for d in moved_deltas)
     for start, ds, ends in ((views[0], deltas, views[1:]),
                             (World(random.Random(7), 6).view(), moved_deltas, None)):
         got = js.evaluate("""async ([start, ds]) => {
@@ -114,6 +118,7 @@ def test_lobby_page_applies_lobby_deltas(js: Any) -> None:  # noqa: F811
             ends = []
             for i in range(10):
                 w.play(1 + i % 6, 1 + i % 2)
+                w.spectators[1 + (i + 3) % 6] += i % 3
                 ends.append(w.view())
         for f, want in zip(got["out"], ends, strict=True):
             assert f["online"] == want["online"] and f["seeks"] == want["seeks"]

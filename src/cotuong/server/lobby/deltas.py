@@ -9,13 +9,16 @@ A delta holds only the parts that changed:
 
 * ``games``: ``order`` (the shown games' ids) when the list's membership or order
   changed, ``cards`` (whole cards) for a game newly shown or changed otherwise than by
-  moves, and ``moved``: ``[game_id, move, move, …]`` for a game whose only change is the
-  moves played since (ICCS), so a small board is updated with the move only;
+  moves and watchers, ``moved``: ``[game_id, move, move, …]`` for a game changed by the
+  moves played since (ICCS), so a small board is updated with the move only, and
+  ``watched``: ``[game_id, spectators]`` for a game whose spectator count changed (a
+  crowd coming and going costs a few bytes, not a card);
 * ``online``: ``count``, and ``players`` when the list shown changed;
 * ``seeks``: the open seeks (a short list that changes rarely), when it changed.
 
 >>> from cotuong.core.fen import START_FEN
->>> card = {"game_id": 7, "fen": START_FEN, "last_move": None, "ply": 0, "turn": "red"}
+>>> card = {"game_id": 7, "fen": START_FEN, "last_move": None, "ply": 0, "turn": "red",
+...         "spectators": 0}
 >>> prev = {"seeks": [], "games": [card], "online": {"count": 2, "players": []}}
 >>> after = fen_after(START_FEN, ["h2e2"])
 >>> nxt = {**prev, "games": [{**card, "fen": after, "last_move": "h2e2", "ply": 1,
@@ -40,8 +43,10 @@ from cotuong.core.types import Move
 __all__ = ["apply_lobby_delta", "fen_after", "lobby_delta"]
 
 View = dict[str, Any]
-# The fields of a card that moves change (any other change sends the whole card).
+# The fields of a card that moves change, and the spectator count (any other change
+# sends the whole card).
 _BY_MOVES = frozenset({"fen", "last_move", "ply", "turn"})
+_LIGHT = _BY_MOVES | {"spectators"}
 
 
 def fen_after(fen: str, moves: Sequence[str]) -> str:
@@ -78,20 +83,25 @@ def lobby_delta(prev: View, nxt: View,
     order = [c["game_id"] for c in nxt["games"]]
     if order != [c["game_id"] for c in prev["games"]]:
         games["order"] = order
-    cards, moved = [], []
+    cards, moved, watched = [], [], []
     for card in nxt["games"]:
         old = before.get(card["game_id"])
         if old == card:
             continue
-        entry = _as_moves(old, card, moves_of) if old is not None else None
-        if entry is None:
+        if old is None or any(card[k] != old[k] for k in card if k not in _LIGHT):
             cards.append(card)
-        else:
+            continue
+        if card["ply"] != old["ply"] or card["fen"] != old["fen"]:
+            entry = _as_moves(old, card, moves_of)
+            if entry is None:
+                cards.append(card)
+                continue
             moved.append(entry)
-    if cards:
-        games["cards"] = cards
-    if moved:
-        games["moved"] = moved
+        if card["spectators"] != old["spectators"]:
+            watched.append([card["game_id"], card["spectators"]])
+    for key, entries in (("cards", cards), ("moved", moved), ("watched", watched)):
+        if entries:
+            games[key] = entries
     if games:
         out["games"] = games
     return out
@@ -99,14 +109,16 @@ def lobby_delta(prev: View, nxt: View,
 
 def _as_moves(old: dict[str, Any], card: dict[str, Any],
               moves_of: Callable[[int], Sequence[str] | None]) -> list[Any] | None:
-    """``[game_id, move, …]`` if the card's change is exactly some moves, else ``None``."""
-    if card["ply"] <= old["ply"] or any(card[k] != old[k] for k in card if k not in _BY_MOVES):
+    """``[game_id, move, …]`` if the card's moved fields changed by exactly some moves,
+    else ``None``."""
+    if card["ply"] <= old["ply"]:
         return None
     moves = moves_of(card["game_id"])
     if moves is None or len(moves) < card["ply"]:
         return None
     played = list(moves[old["ply"]:card["ply"]])
-    if _moved(old, played) != card:
+    after = _moved(old, played)
+    if any(after[k] != card[k] for k in _BY_MOVES):
         return None
     return [card["game_id"], *played]
 
@@ -127,6 +139,8 @@ def apply_lobby_delta(view: View, delta: dict[str, Any]) -> View:
             by_id[card["game_id"]] = card
         for game_id, *moves in games.get("moved", ()):
             by_id[game_id] = _moved(by_id[game_id], moves)
+        for game_id, spectators in games.get("watched", ()):
+            by_id[game_id] = {**by_id[game_id], "spectators": spectators}
         order = games.get("order", [c["game_id"] for c in view["games"]])
         out["games"] = [by_id[i] for i in order]
     return out

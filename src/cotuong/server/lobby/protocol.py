@@ -101,8 +101,10 @@ class GamesDelta(Frame):
     cards: list[GameCard] | None = Field(None, description="games newly shown, or changed "
                                          "otherwise than by moves")
     moved: list[list[int | str]] | None = Field(
-        None, description="``[game_id, move, …]``: a shown game's only change is these "
-        "moves (ICCS), played since the last version")
+        None, description="``[game_id, move, …]``: the moves (ICCS) a shown game played "
+        "since the last version")
+    watched: list[list[int]] | None = Field(
+        None, description="``[game_id, spectators]``: a shown game's new spectator count")
 
 
 class OnlineDelta(Frame):

@@ -26,6 +26,11 @@ export function applyLobbyDelta(frame, d) {
       byId.set(id, { ...c, fen: fenAfter(c.fen, moves, moves.length), last_move: moves[moves.length - 1],
         ply: c.ply + moves.length, turn: odd ? (c.turn === "red" ? "black" : "red") : c.turn });
     }
+    for (const [id, spectators] of g.watched || []) {
+      const c = byId.get(id);
+      if (!c) return null;
+      byId.set(id, { ...c, spectators });
+    }
     const order = g.order || frame.games.map((c) => c.game_id);
     if (order.some((id) => !byId.has(id))) return null;
     out.games = order.map((id) => byId.get(id));
