@@ -119,3 +119,34 @@ def test_a_takeback_and_the_end_come_as_full_states() -> None:
                 over = await red.state(status="finished")
                 assert over["outcome"]["winner"] == "red"
     run(scenario())
+
+
+def test_a_move_being_stored_is_not_shown_by_a_crowd_state() -> None:
+    """The state a crowd's arrival causes (coalesced) is built under the game's lock: a
+    move still being committed is not shown before its ``moved`` frame (before, the
+    coalesced state showed it early, and the ``moved`` frame then did not follow)."""
+    async def scenario() -> list[tuple[str, int]]:
+        async with running(Settings(db="sqlite://", state_coalesce_s=0.05)) as srv:
+            host, guest = await two_player_room(srv)
+            code = host["code"]
+            database = srv.service.database
+            write = database.write
+
+            async def slow_write(op: Any) -> None:
+                await asyncio.sleep(0.4)  # a slow commit: the move waits for its write
+                await write(op)
+            async with greeted(srv, code, host["secret"], deltas=True) as red, \
+                    greeted(srv, code, guest["secret"], deltas=True) as black:
+                await asyncio.sleep(0.3)
+                await black.quiet(0.2)
+                database.write = slow_write  # type: ignore[method-assign]
+                await red.send(type="move", move="h2e2", ply=0)
+                await asyncio.sleep(0.1)
+                async with greeted(srv, code):  # a spectator arrives meanwhile
+                    got = await black.quiet(0.8)
+                database.write = write  # type: ignore[method-assign]
+                return [(f["type"], f["ply"]) for f in got if f["type"] in ("state", "moved")]
+
+    frames = run(scenario())
+    assert ("moved", 1) in frames
+    assert frames.index(("moved", 1)) == min(i for i, f in enumerate(frames) if f[1] == 1)

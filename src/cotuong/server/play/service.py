@@ -273,7 +273,10 @@ class GameService:
     async def _publish_current(self, code: str) -> None:
         with contextlib.suppress(ServiceError):  # the room was forgotten meanwhile
             if code in self.rooms:
-                await self.publish(await self.current(code))
+                # Under the game's lock: a move being stored is not shown before it is
+                # committed (and a `moved` frame always follows the state before it).
+                async with self.locked(code) as t:
+                    await self.publish(t)
 
     def push_state(self, member: Member, t: GameTable) -> None:
         member.push(frame(self.state(t, member.lang)))
