@@ -70,7 +70,10 @@ def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = F
         inline_writes=bool(os.environ.get("BENCH_INLINE")),
         # One address stands for thousands of browsers here (see the module docstring).
         login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
-        ai_games_per_person=10**9, max_connections_per_address=0, redis_url=redis_url)
+        ai_games_per_person=10**9, max_connections_per_address=0, redis_url=redis_url,
+        # The clients' requests can wait longer than a browser's on a loaded 2-core
+        # machine (the 10 s header timeout closed set-up connections at 2,000 games).
+        header_timeout_s=float(os.environ.get("BENCH_HEADER_TIMEOUT", "10")))
     known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
@@ -232,6 +235,16 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
             await ws.close()
 
 
+def forget_seat_cookies(client: httpx.AsyncClient) -> None:
+    """Drop the seat cookies a room's creation or joining set: each of the two HTTP
+    clients stands for thousands of browsers, and with a seat cookie for every room its
+    requests' ``Cookie`` header grew past what uvicorn's HTTP parser takes (at ~2,000
+    rooms: "Invalid HTTP request received", the set-up failed). The players present
+    their seat secrets in ``hello``."""
+    for name in [c.name for c in client.cookies.jar if c.name.startswith("cotuong_seat_")]:
+        client.cookies.delete(name)
+
+
 async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
                  client2: httpx.AsyncClient, ai_level: int | None = None
                  ) -> tuple[ClientConnection, ClientConnection | None, dict[str, Any]]:
@@ -243,12 +256,14 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
     for attempt in range(10):  # a keep-alive connection may close under us: retry
         try:
             r = await client.post("/api/rooms", json=body)
+            forget_seat_cookies(client)
             r.raise_for_status()
             host = r.json()
             code = host["code"]
             guest = None
             if not ai_level:
                 r = await client2.post(f"/api/rooms/{code}/join")
+                forget_seat_cookies(client2)
                 r.raise_for_status()
                 guest = r.json()
             break
