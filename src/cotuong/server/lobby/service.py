@@ -331,8 +331,8 @@ class Lobby:
     def current(self) -> str:
         """The ``lobby`` snapshot of the version last pushed, with its ``v`` (what a new
         socket or a ``sync`` gets: the next ``lobby_delta`` applies to it)."""
-        if self._view is None:  # before the first push (which sends all a snapshot)
-            return frame({"type": "lobby", "v": self._version, **self.view()})
+        if self._view is None:  # before the first push (which sends all a snapshot):
+            return frame({"type": "lobby", "v": None, **self.view()})  # no version yet
         if self._snapshot is None:
             self._snapshot = frame({"type": "lobby", "v": self._version, **self._view})
         return self._snapshot
