@@ -58,8 +58,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(port: int, db: str) -> None:
-    """The server process (benchmark settings: no HTTP rate limit for the room set-up)."""
+def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = False) -> None:
+    """The server process (benchmark settings: no HTTP rate limit for the room set-up).
+    ``reuse_port``: one of several processes on the same port (``SO_REUSEPORT``: the
+    kernel spreads the connections among them), sharing rooms through ``redis_url``."""
     import dataclasses
 
     import uvicorn
@@ -71,8 +73,11 @@ def serve(port: int, db: str) -> None:
         inline_writes=bool(os.environ.get("BENCH_INLINE")),
         # One address stands for thousands of browsers here (see the module docstring).
         login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
-        ai_games_per_person=10**9, max_connections_per_address=0,
-        live_per_address=10**9, live_rate=1e9, live_burst=10**9)
+        ai_games_per_person=10**9, max_connections_per_address=0, redis_url=redis_url,
+        live_per_address=10**9, live_rate=1e9, live_burst=10**9,
+        # The clients' requests can wait longer than a browser's on a loaded 2-core
+        # machine (the 10 s header timeout closed set-up connections at 2,000 games).
+        header_timeout_s=float(os.environ.get("BENCH_HEADER_TIMEOUT", "10")))
     known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
@@ -82,8 +87,19 @@ def serve(port: int, db: str) -> None:
         extra["http"] = guarded_h11(settings.header_timeout_s, 0)
     with tuned_runtime():  # as `cotuong serve` does
         experiments()
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
-                    backlog=4096, ws_max_size=65536, ws_per_message_deflate=False, **extra)
+        if not reuse_port:
+            uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+                        backlog=4096, ws_max_size=65536, ws_per_message_deflate=False,
+                        **extra)
+            return
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(("127.0.0.1", port))
+        sock.listen(4096)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=65536,
+                                ws_per_message_deflate=False, **extra)
+        uvicorn.Server(config).run(sockets=[sock])
 
 
 def experiments() -> None:
@@ -148,6 +164,22 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+# Whether the clients ask for deltas (``moved``, ``lobby_delta``) as the browser does;
+# ``--no-deltas``: full frames, as before issue 27. Set once per client process.
+DELTAS = [True]
+
+
+def follow(state: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any] | None:
+    """The state after ``frame`` (a ``state``, or a ``moved`` that follows ``state``);
+    ``None`` when a ``moved`` does not follow (the client then asks for the state)."""
+    if frame.get("type") == "state":
+        return frame
+    if state is None or frame.get("game_id") != state.get("game_id") \
+            or frame.get("ply") != state.get("ply", -2) + 1:
+        return None
+    return {**state, **frame}
+
+
 class Player:
     def __init__(self, ws: ClientConnection, color: str, think: float,
                  rng: random.Random) -> None:
@@ -162,7 +194,7 @@ async def open_lobby(ws_base: str, counters: dict[str, int]) -> tuple[ClientConn
     """A player's lobby socket, greeted, and a task reading (and counting) what it gets,
     as a browser's lobby page would."""
     ws = await connect(f"{ws_base}/ws/lobby", max_size=2**22, open_timeout=120)
-    await ws.send(json.dumps({"type": "hello"}))
+    await ws.send(json.dumps({"type": "hello", "deltas": DELTAS[0]}))
 
     async def drain() -> None:
         with contextlib.suppress(Exception):
@@ -207,6 +239,16 @@ async def play_game(base: str, ws_base: str, think: float, stop_at: list[float],
             await ws.close()
 
 
+def forget_seat_cookies(client: httpx.AsyncClient) -> None:
+    """Drop the seat cookies a room's creation or joining set: each of the two HTTP
+    clients stands for thousands of browsers, and with a seat cookie for every room its
+    requests' ``Cookie`` header grew past what uvicorn's HTTP parser takes (at ~2,000
+    rooms: "Invalid HTTP request received", the set-up failed). The players present
+    their seat secrets in ``hello``."""
+    for name in [c.name for c in client.cookies.jar if c.name.startswith("cotuong_seat_")]:
+        client.cookies.delete(name)
+
+
 async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
                  client2: httpx.AsyncClient, ai_level: int | None = None
                  ) -> tuple[ClientConnection, ClientConnection | None, dict[str, Any]]:
@@ -215,16 +257,25 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
     body: dict[str, Any] = {"color": "red"}
     if ai_level is not None:
         body.update(opponent="ai", ai_level=ai_level)
-    for attempt in range(5):  # a keep-alive connection may close under us: retry
+    for attempt in range(10):  # a keep-alive connection may close under us: retry
         try:
-            host = (await client.post("/api/rooms", json=body)).json()
+            r = await client.post("/api/rooms", json=body)
+            forget_seat_cookies(client)
+            r.raise_for_status()
+            host = r.json()
             code = host["code"]
-            guest = None if ai_level else (await client2.post(f"/api/rooms/{code}/join")).json()
+            guest = None
+            if not ai_level:
+                r = await client2.post(f"/api/rooms/{code}/join")
+                forget_seat_cookies(client2)
+                r.raise_for_status()
+                guest = r.json()
             break
-        except httpx.TransportError:
-            if attempt == 4:
+        except (httpx.TransportError, httpx.HTTPStatusError):
+            # (A request cut by the header timeout on a loaded machine is answered 400.)
+            if attempt == 9:
                 raise
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2 * (attempt + 1))
     red = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
     seats = [(red, host["secret"])]
     black = None
@@ -232,7 +283,7 @@ async def set_up(base: str, ws_base: str, client: httpx.AsyncClient,
         black = await connect(f"{ws_base}/ws/rooms/{code}", max_size=2**22, open_timeout=120)
         seats.append((black, guest["secret"]))
     for ws, secret in seats:
-        await ws.send(json.dumps({"type": "hello", "secret": secret}))
+        await ws.send(json.dumps({"type": "hello", "secret": secret, "deltas": DELTAS[0]}))
     shown: list[dict[str, Any]] = []
     for ws, _ in seats:  # set up = greeted and shown the game
         while (frame := json.loads(await ws.recv())).get("type") != "state":
@@ -274,9 +325,14 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             except (asyncio.TimeoutError, Exception):
                 return
             frame = json.loads(text)
-        if frame.get("type") != "state":
+        if frame.get("type") not in ("state", "moved"):
             continue
-        state = frame
+        followed = follow(state, frame)
+        if followed is None:
+            counters["resyncs"] += 1
+            await p.ws.send(json.dumps({"type": "sync"}))
+            continue
+        state = followed
         if time.monotonic() >= stop_at[0] or state["status"] != "playing":
             if state["status"] != "playing":
                 counters["finished"] += 1
@@ -298,13 +354,14 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             if frame.get("type") == "error":
                 counters["errors"] += 1
                 return
-            if frame.get("type") == "state" and frame["ply"] > ply:
+            if frame.get("type") in ("state", "moved") and frame["ply"] > ply:
                 awaiting = time.perf_counter()
                 latencies.append(time.perf_counter() - sent)
                 if own is not None:
                     own.append(latencies[-1])
                 stamps.append(time.monotonic())
                 counters["moves"] += 1
+                state = follow(state, frame) or state
                 break
         if frame["status"] != "playing":
             counters["finished"] += 1
@@ -407,7 +464,7 @@ async def login_stream(base: str, rate: float, stop_at: list[float],
 
 
 async def level(base: str, games: int, seconds: float, think: float,
-                seed: int, server_pid: int, client_gc: bool, ai_games: int = 0,
+                seed: int, server_pids: list[int], client_gc: bool, ai_games: int = 0,
                 lobby: bool = True, hostile_rooms: int = 0, hostile_sockets: int = 10,
                 logins: float = 0.0, analysis_sockets: int = 0,
                 analysis_every: float = 3.0) -> dict[str, Any]:
@@ -416,7 +473,7 @@ async def level(base: str, games: int, seconds: float, think: float,
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
                 "lobby_bytes": 0, "hostile_frames": 0, "hostile_sent": 0, "logins_ok": 0,
-                "hostile_connects": 0,
+                "hostile_connects": 0, "resyncs": 0,
                 "logins_refused": 0}
     by_room: dict[str, list[float]] = {}
     ai_replies: list[float] = []
@@ -449,6 +506,9 @@ async def level(base: str, games: int, seconds: float, think: float,
                 raise RuntimeError(f"only {counters['connected']} of {games} games set up "
                                    f"in {budget:.0f} s")
         setup_s = time.perf_counter() - setup
+        # The last set-up frames (the lobby's cards of the newest games, paced over a
+        # tick) are delivered before the window: its lobby bytes are the steady state's.
+        await asyncio.sleep(3.0)
         if not client_gc:
             # The clients stand in for 2N browsers on other machines: their own collector
             # pauses (tens of ms with thousands of sockets) must not count as server latency.
@@ -456,9 +516,10 @@ async def level(base: str, games: int, seconds: float, think: float,
             gc.disable()
         start = time.monotonic()
         stop_at[0] = start + seconds
-        cpu_start = cpu_seconds(server_pid)
-        engine_start = children_cpu_seconds(server_pid)
+        cpu_start = sum(cpu_seconds(p) for p in server_pids)
+        engine_start = sum(children_cpu_seconds(p) for p in server_pids)
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
+        spy = py_spy(server_pids[0], seconds)
         hostile_codes = list(by_room)[:hostile_rooms]
         hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
                    for code in hostile_codes for _ in range(hostile_sockets)]
@@ -470,11 +531,13 @@ async def level(base: str, games: int, seconds: float, think: float,
         ai_replies.clear()  # the set-up's AI moves (a cold queue) are not measured
         ready.set()
         await asyncio.sleep(seconds)
-        window_cpu = cpu_seconds(server_pid) - cpu_start
-        engine_cpu = children_cpu_seconds(server_pid) - engine_start
+        window_cpu = sum(cpu_seconds(p) for p in server_pids) - cpu_start
+        engine_cpu = sum(children_cpu_seconds(p) for p in server_pids) - engine_start
         window_moves = counters["moves"]
         lobby_frames = counters["lobby_frames"] - lobby_start[0]
         lobby_bytes = counters["lobby_bytes"] - lobby_start[1]
+        if spy is not None:
+            await asyncio.to_thread(spy.wait)
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
         for t in tasks + hostile:
             t.cancel()
@@ -514,7 +577,7 @@ async def level(base: str, games: int, seconds: float, think: float,
             "hostile_sent_per_s": counters["hostile_sent"] / seconds,
             "hostile_connects": counters["hostile_connects"],
             "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
-            "logins_per_s": logins,
+            "logins_per_s": logins, "resyncs": counters["resyncs"],
             "ai_replies": len(ai_sorted), "ai_reply_p50_ms": pct(0.50, ai_sorted),
             "ai_reply_p99_ms": pct(0.99, ai_sorted),
             "analysis_sockets": analysis_sockets, "analysis_every_s": analysis_every,
@@ -524,6 +587,19 @@ async def level(base: str, games: int, seconds: float, think: float,
             "analysis_first_eval_p50_ms": pct(0.50, first_eval),
             "analysis_first_eval_p99_ms": pct(0.99, first_eval),
             "analysis_ends": {k: v for k, v in live.items() if ":" in k}}
+
+
+def py_spy(pid: int, seconds: float) -> subprocess.Popen[bytes] | None:
+    """With ``BENCH_PYSPY=path``: py-spy samples the server through the measured window
+    only (set-up excluded), its raw stacks written to ``path`` (``--nonblocking``: the
+    server is not paused to be sampled)."""
+    path = os.environ.get("BENCH_PYSPY")
+    if not path:
+        return None
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([exe, "record", "-p", str(pid), "-d", str(int(seconds)),
+                             "-r", "100", "-f", "raw", "-o", path, "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 class PostgresCluster:
@@ -569,6 +645,26 @@ class PostgresCluster:
 
 
 @contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """A throw-away redis-server (Debian's) on a free port, without persistence."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise RuntimeError("redis-server not found (apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@contextlib.contextmanager
 def postgres_cluster() -> Iterator[PostgresCluster]:
     cluster = PostgresCluster()
     try:
@@ -588,10 +684,11 @@ def run_loop(main: Any) -> Any:
     return uvloop.run(main)
 
 
-def client_main(conn: Any, level_args: tuple[Any, ...], nice: int) -> None:
+def client_main(conn: Any, level_args: tuple[Any, ...], nice: int, deltas: bool) -> None:
     """The client process: every game's two players, on one event loop."""
     try:
         os.nice(nice)
+        DELTAS[0] = deltas
         own0 = time.process_time()
         r = run_loop(level(*level_args))
         r["client_cpu_s"] = time.process_time() - own0
@@ -602,13 +699,15 @@ def client_main(conn: Any, level_args: tuple[Any, ...], nice: int) -> None:
         raise
 
 
-def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int) -> dict[str, Any]:
+def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int,
+                deltas: bool = True) -> dict[str, Any]:
     """Run one level's clients in their own process, at a lower priority (``nice``): they
     stand in for browsers on other machines, so when both are ready to run the server
     goes first. Their own delays still count: a move's round trip ends only when its
     client has read the reply."""
     parent, child = ctx.Pipe(duplex=False)
-    client = ctx.Process(target=client_main, args=(child, level_args, nice), daemon=True)
+    client = ctx.Process(target=client_main, args=(child, level_args, nice, deltas),
+                         daemon=True)
     client.start()
     child.close()
     try:
@@ -624,14 +723,18 @@ def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int) -> dict[str, A
     return r
 
 
-def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_backend(name: str, db: str, args: argparse.Namespace,
+                redis_url: str | None = None) -> list[dict[str, Any]]:
     results = []
     for n in args.games:
         port = free_port()
         ctx = multiprocessing.get_context("spawn")
-        # Not a daemon: the server starts the AI's worker processes (stopped with it).
-        proc = ctx.Process(target=serve, args=(port, db))
-        proc.start()
+        # Not daemons: a server starts the AI's worker processes (stopped with it).
+        many = args.processes > 1
+        procs = [ctx.Process(target=serve, args=(port, db, redis_url, many))
+                 for _ in range(args.processes)]
+        for proc in procs:
+            proc.start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -643,24 +746,30 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
             if time.monotonic() > deadline:
                 raise RuntimeError("the server did not start")
             time.sleep(0.2)
-        assert proc.pid is not None
-        cpu0 = cpu_seconds(proc.pid)
+        if many:
+            time.sleep(3)  # every process listening before the clients connect
+        pids = [p.pid for p in procs if p.pid is not None]
+        cpu0 = sum(cpu_seconds(p) for p in pids)
+        # With Redis the AI's jobs go to a queue that `cotuong worker` processes serve.
+        ai_games = 0 if redis_url else min(args.ai_games, n)
         try:
-            r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, proc.pid,
-                                  args.client_gc, min(args.ai_games, n), not args.no_lobby,
+            r = run_clients(ctx, (base, n, args.seconds, args.think, args.seed, pids,
+                                  args.client_gc, ai_games, not args.no_lobby,
                                   args.hostile_rooms, args.hostile_sockets, args.logins,
                                   args.analysis_sockets, args.analysis_every),
-                            args.client_nice)
-            r_rss = peak_rss_mb(proc.pid)
-            r["server_cpu_s"] = cpu_seconds(proc.pid) - cpu0
+                            args.client_nice, not args.no_deltas)
+            r_rss = max(peak_rss_mb(p) for p in pids)
+            r["server_cpu_s"] = sum(cpu_seconds(p) for p in pids) - cpu0
         finally:
-            proc.terminate()
-            proc.join(30)
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.join(30)
         r["server_rss_mb"] = r_rss
-        r["backend"] = name
+        r["backend"] = name if not redis_url else f"{name}+redis x{args.processes}"
         r["load"] = os.getloadavg()[0]
         results.append(r)
-        print(f"{name:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
+        print(f"{r['backend']:8} {n:5} games: {r['moves']:6} moves in {args.seconds:.0f} s = "
               f"{r['moves_per_s']:7.1f} moves/s, round trip p50 {r['p50_ms']:6.1f} ms, "
               f"p99 {r['p99_ms']:6.1f} ms, max {r['max_ms']:6.1f} ms, errors {r['errors']}, "
               f"server peak RSS {r_rss:.0f} MB, set-up {r['setup_s']:.1f} s, CPU server "
@@ -670,7 +779,9 @@ def run_backend(name: str, db: str, args: argparse.Namespace) -> list[dict[str, 
         print(f"         {r['ai_games']} games against the AI (warm-up {r['ai_warm_up_s']:.1f} s), "
               f"lobby sockets {'on' if r['lobby'] else 'off'}: "
               f"{r['lobby_frames_per_s']:.0f} lobby frames/s received, "
-              f"{r['lobby_kb_per_frame']:.1f} KiB each", flush=True)
+              f"{r['lobby_kb_per_frame']:.1f} KiB each "
+              f"({r['lobby_frames_per_s'] * r['lobby_kb_per_frame']:.0f} KiB/s); "
+              f"deltas {'off' if args.no_deltas else 'on'}, {r['resyncs']} resyncs", flush=True)
         print(f"         server-side move handling: p50 {srv['move_ms_p50']} ms, "
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
               f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
@@ -727,6 +838,13 @@ def main() -> int:
                     help="analysis boards (/ws/analysis) keeping a position under analysis")
     ap.add_argument("--analysis-every", type=float, default=3.0,
                     help="mean seconds between an analysis board's position changes")
+    ap.add_argument("--no-deltas", action="store_true",
+                    help="clients take full frames (no moved/lobby_delta), as before issue 27")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on one port (SO_REUSEPORT); more than one runs "
+                         "on a throw-away PostgreSQL and Redis, without AI games")
+    ap.add_argument("--redis", action="store_true",
+                    help="run on a throw-away PostgreSQL and Redis even with one process")
     ap.add_argument("--no-sqlite", action="store_true")
     ap.add_argument("--db-dir", default=None,
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "
@@ -751,9 +869,13 @@ def main() -> int:
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
           f"1M-step Python loop {calib:.0f} ms", flush=True)
-    if not args.no_sqlite:
+    if not args.no_sqlite and args.processes == 1 and not args.redis:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
+    if args.processes > 1 or args.redis:  # rooms shared through Redis, games in PostgreSQL
+        with postgres_cluster() as cluster, redis_server() as redis_url:
+            run_backend("postgres", cluster.url, args, redis_url)
+        return 0
     if args.postgres:
         with postgres_cluster() as cluster:
             run_backend("postgres", cluster.url, args)

@@ -68,6 +68,12 @@ class Settings:
     seek_grace_s: float = 20.0
     lobby_tick_s: float = 1.0
     lobby_games: int = 12
+    # A lobby socket that applies deltas still gets the whole snapshot this often (each
+    # socket at its own time; a client out of step asks sooner, by ``sync``).
+    lobby_snapshot_s: float = 300.0
+    # All lobby sockets of a process together get at most this many frames a second (the
+    # cost is per frame): past 2,000 sockets the lobby's ticks stretch beyond 1 s.
+    lobby_frames_s: float = 2000.0
     max_seeks: int = 3
     # Online round robins: a paired player who has not come to their board this long
     # after the round opened loses by forfeit (an event may set its own wait).

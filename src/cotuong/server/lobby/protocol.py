@@ -1,6 +1,7 @@
 """The lobby socket's messages (``/ws/lobby``, docs/web-protocol.md section 7), typed like
 the room socket's (:mod:`cotuong.server.play.protocol`): the client sends ``hello``, ``ping``
-and ``sync``; the server sends ``lobby`` snapshots, a private ``paired`` when a seek of
+and ``sync``; the server sends ``lobby`` snapshots (and ``lobby_delta`` changes to
+sockets that asked for them), a private ``paired`` when a seek of
 the socket's player was accepted, a private ``round_open`` when a tournament round of
 theirs opened, ``pong`` and ``error``.
 
@@ -87,9 +88,40 @@ class Online(Frame):
 
 class LobbyFrame(Frame):
     type: Literal["lobby"] = "lobby"
+    v: int | None = Field(None, description="the version of this snapshot (the socket's "
+                          "first ``lobby_delta`` has it as ``base``)")
     seeks: list[SeekView]
     games: list[GameCard]
     online: Online
+
+
+class GamesDelta(Frame):
+    order: list[int] | None = Field(None, description="the shown games' ids, when the "
+                                    "list's membership or order changed")
+    cards: list[GameCard] | None = Field(None, description="games newly shown, or changed "
+                                         "otherwise than by moves")
+    moved: list[list[int | str]] | None = Field(
+        None, description="``[game_id, move, …]``: the moves (ICCS) a shown game played "
+        "since the last version")
+    watched: list[list[int]] | None = Field(
+        None, description="``[game_id, spectators]``: a shown game's new spectator count")
+
+
+class OnlineDelta(Frame):
+    count: int
+    players: list[OnlinePlayer] | None = Field(None, description="when the list changed")
+
+
+class LobbyDelta(Frame):
+    """To lobby sockets whose ``hello`` asked for deltas: what changed since version
+    ``base`` (only the parts that did). A socket at another version sends ``sync``."""
+
+    type: Literal["lobby_delta"] = "lobby_delta"
+    v: int
+    base: int
+    seeks: list[SeekView] | None = None
+    games: GamesDelta | None = None
+    online: OnlineDelta | None = None
 
 
 class Paired(Frame):
@@ -126,7 +158,7 @@ class RoundOpen(Frame):
     texts: NoticeTexts
 
 
-LobbyServerMessage = Annotated[LobbyFrame | Paired | RoundOpen | Pong | ErrorFrame,
+LobbyServerMessage = Annotated[LobbyFrame | LobbyDelta | Paired | RoundOpen | Pong | ErrorFrame,
                                Field(discriminator="type")]
 _SERVER: TypeAdapter[Any] = TypeAdapter(LobbyServerMessage)
 

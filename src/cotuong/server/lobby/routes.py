@@ -89,13 +89,13 @@ def lobby_router(lobby: Lobby, acc: Accounts, settings: Settings) -> APIRouter:
 
         async def handle(m: Member, msg: Any) -> None:
             if isinstance(msg, Hello):
-                lobby.hello(m, msg.lang)
+                lobby.hello(m, msg.lang, msg.deltas)
             elif not m.greeted:
                 raise ServiceError("HELLO_FIRST")
             elif isinstance(msg, Ping):
                 lobby.ping(m)
             elif isinstance(msg, Sync):
-                m.push(lobby.snapshot())
+                m.push(lobby.current())
         try:
             await serve_frames(websocket, member, settings, parse_lobby, handle)
         finally:

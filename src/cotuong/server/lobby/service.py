@@ -11,10 +11,15 @@ online, pushed to every lobby socket.
   matched at once with the oldest fitting open seek (same rules, time control and
   rated/casual, colours that do not clash, each rating in the other's range); only when
   none fits is it stored and shown.
-* **Pushing**: at most one ``lobby`` frame per ``lobby_tick_s`` (a seek change goes out
-  within 0.1 s), built once and sent only when it differs from the last, to the sockets
-  in slices of 100 paced over most of a tick, so that thousands of lobby sockets never
-  stall the games' event loop (with 2,000 the frames go out every ~2 s).
+* **Pushing**: at most one frame per ``lobby_tick_s`` (a seek change goes out within
+  0.1 s) and ``lobby_frames_s`` frames a second to all sockets together, built once and
+  sent only when the view changed, to the sockets in slices of 100 paced over most of a
+  tick, so that thousands of lobby sockets never stall the
+  games' event loop. A socket whose ``hello`` asked for deltas gets a ``lobby_delta``
+  (:mod:`cotuong.server.lobby.deltas`: the changes, a moved game as its moves) with a
+  version ``v`` and the version it applies to (``base``), and the whole ``lobby``
+  snapshot on hello, on ``sync`` and every ``lobby_snapshot_s``; any other socket
+  gets the snapshot at every change, as before.
 
 >>> Lobby.__name__
 'Lobby'
@@ -27,6 +32,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -34,10 +40,12 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
+from cotuong.server.lobby.cards import online_view, shown_games
+from cotuong.server.lobby.deltas import lobby_delta
 from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
 from cotuong.server.lobby.seeks import DEFAULT_RANGE, Seek, SeekBody, compatible
-from cotuong.server.play import Color, GameTable, Rooms, Status
+from cotuong.server.play import GameTable, Rooms
 from cotuong.server.ratings import category
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.realtime import Broker, Member, Pong, Sockets, frame
@@ -78,7 +86,12 @@ class Lobby:
         # what the list shows; the username is their profile's address).
         self.usernames: dict[str, str] = {}
         self._dirty = asyncio.Event()
-        self._last: str | None = None
+        # The view last pushed, its version, its snapshot text (built when first needed).
+        self._view: dict[str, Any] | None = None
+        self._version = 0
+        self._snapshot: str | None = None
+        # When each delta socket is next sent a snapshot (its own time: spread out).
+        self._due: dict[Member, float] = {}
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -122,14 +135,17 @@ class Lobby:
     def join(self, member: Member) -> None:
         self.members.add(member)
 
-    def hello(self, member: Member, lang: str | None) -> None:
+    def hello(self, member: Member, lang: str | None, deltas: bool = False) -> None:
         """A lobby socket said hello: it gets the snapshot, its player's seeks are kept,
-        and any game found for them while they were away."""
+        and any game found for them while they were away; ``deltas``: it applies
+        ``lobby_delta`` frames."""
         member.lang = lang
+        member.deltas = deltas
         member.greeted = True
+        self._due[member] = time.monotonic() + self.settings.lobby_snapshot_s
         # The last snapshot pushed (a burst of newcomers must not each build one); the
-        # next tick, within 0.1 s, brings the current one.
-        member.push(self._last or self.snapshot())
+        # next tick, within 0.1 s, brings what changed since.
+        member.push(self.current())
         if member.identity is not None:
             self.background.cancel(member.identity)
             self._deliver_paired(member.identity, None)
@@ -137,12 +153,13 @@ class Lobby:
 
     def ping(self, member: Member) -> None:
         member.push(frame(Pong(server_time_ms=self.clock.now_ms()).model_dump()))
-
     def leave(self, member: Member) -> None:
         self.members.discard(member)
+        self._due.pop(member, None)
         who = member.identity
-        if who is not None and not self._present(who) \
-                and any(s.identity == who for s in self.seeks.values()):
+        # The cheap test first: a leaving socket's player rarely has a seek open.
+        if who is not None and any(s.identity == who for s in self.seeks.values()) \
+                and not self._present(who):
             self._start_grace(who)
         self._dirty.set()
 
@@ -285,6 +302,8 @@ class Lobby:
                         keep_ms: int = PAIRED_KEEP_MS) -> None:
         """Send ``text`` (and whatever waits) to the identity's lobby sockets, or keep it
         for ``keep_ms`` until one says hello."""
+        if text is None and identity not in self._paired:
+            return  # nothing waits (every hello asks: no scan of all lobby sockets)
         now = self.clock.now_ms()
         waiting = [(until, f) for until, f in self._paired.pop(identity, []) if until > now]
         if text is not None:
@@ -306,71 +325,66 @@ class Lobby:
                 "online": self._online()}
 
     def snapshot(self) -> str:
+        """A ``lobby`` frame of the view now (not versioned: for ``GET``-like uses)."""
         return frame({"type": "lobby", **self.view()})
 
-    def _games(self) -> list[dict[str, Any]]:
-        live = [t for t in self.live_tables()
-                if t.status is Status.PLAYING and t.room.guest_id is not None]
-        sockets = self.sockets
+    def current(self) -> str:
+        """The ``lobby`` snapshot of the version last pushed, with its ``v`` (what a new
+        socket or a ``sync`` gets: the next ``lobby_delta`` applies to it)."""
+        if self._view is None:  # before the first push (which sends all a snapshot):
+            return frame({"type": "lobby", "v": None, **self.view()})  # no version yet
+        if self._snapshot is None:
+            self._snapshot = frame({"type": "lobby", "v": self._version, **self._view})
+        return self._snapshot
 
-        def interest(t: GameTable) -> tuple[int, int, int]:
-            return (sockets.spectators(t.room.code), sum(t.player_ratings.values()), t.id)
-        shown = sorted(live, key=interest, reverse=True)[:self.settings.lobby_games]
-        return [_card(t, sockets.spectators(t.room.code)) for t in shown]
+    def _games(self) -> list[dict[str, Any]]:
+        return shown_games(self.live_tables(), self.sockets, self.settings.lobby_games)
 
     def _online(self) -> dict[str, Any]:
-        people: dict[str, str] = {}
-        for m in [*self.members, *self.sockets.members()]:
-            if m.identity is not None and m.name is not None:
-                people[m.identity] = m.name
-        names = sorted(people.items(), key=lambda kv: (not kv[0].startswith("u:"),
-                                                       kv[1].casefold()))
-        return {"count": len(people), "players": [
-            {"name": name, "account": ident.startswith("u:"),
-             "username": self.usernames.get(ident)}
-            for ident, name in names[:SHOWN_ONLINE]]}
+        return online_view([*self.members, *self.sockets.members()], self.usernames,
+                           SHOWN_ONLINE)
 
     async def _ticks(self) -> None:
         while True:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._dirty.wait(), self.settings.lobby_tick_s)
             self._dirty.clear()
+            started = time.monotonic()
             try:
                 if self.members:
                     await self._push()
             except Exception:
                 log.exception("pushing the lobby failed")
-            await asyncio.sleep(0.1)  # a burst of changes makes one frame
+            # A burst of changes makes one frame; and all sockets together get at most
+            # ``lobby_frames_s`` frames a second: with many sockets the ticks stretch.
+            budget = len(self.members) / self.settings.lobby_frames_s
+            await asyncio.sleep(max(0.1, budget - (time.monotonic() - started)))
 
     async def _push(self) -> None:
         now = self.clock.now_ms()
         for identity in [i for i, w in self._paired.items() if all(u <= now for u, _ in w)]:
             del self._paired[identity]  # nobody came back for them
-        text = self.snapshot()
-        if text == self._last:
-            return
-        self._last = text
+        view = self.view()
+        if view == self._view:
+            return  # nothing any socket shows changed: nothing is sent
         members = [m for m in self.members if m.greeted]
-        # Paced over most of a tick: each slice's sends run between the games' messages
-        # instead of thousands at once (a 2,000-socket burst stalled moves ~0.5 s).
+        prev, base = self._view, self._version
+        self._view, self._version, self._snapshot = view, base + 1, None
+        clock, period = time.monotonic(), self.settings.lobby_snapshot_s
+        delta_text = None
+        if prev is not None and any(m.deltas for m in members):
+            tables = {t.id: t for t in self.live_tables()}
+            delta = lobby_delta(prev, view, lambda i: tables[i].moves if i in tables else None)
+            delta_text = frame({"type": "lobby_delta", "v": self._version, "base": base,
+                                **delta})
+        # Paced over most of a tick (a 2,000-socket burst at once stalled moves ~0.5 s).
         slices = (len(members) + SLICE - 1) // SLICE
         gap = min(0.05, 0.8 * self.settings.lobby_tick_s / max(1, slices))
         for i in range(0, len(members), SLICE):
             for m in members[i:i + SLICE]:
-                m.push(text)
+                if delta_text is None or not m.deltas or self._due.get(m, 0.0) <= clock:
+                    m.queue_text(self.current())
+                    self._due[m] = clock + period
+                else:
+                    m.queue_text(delta_text)
             await asyncio.sleep(gap if i + SLICE < len(members) else 0)
-
-
-def _card(t: GameTable, spectators: int) -> dict[str, Any]:
-    _, fen, _, _ = t.view()
-    tc = t.room.tc
-
-    def player(color: Color) -> dict[str, Any]:
-        slot = t.slot_of(color)
-        return {"name": t.room.slot_name(slot) or "?", "rating": t.player_ratings.get(color),
-                "ai_level": t.room.ai_level if t.is_ai(color) else None}
-    return {"game_id": t.id, "room": t.room.code, "fen": fen,
-            "last_move": t.moves[-1] if t.moves else None, "ply": t.ply, "turn": t.turn,
-            "rules": t.room.rules, "rated": t.room.rated,
-            "time_control": tc.to_json() if tc else None,
-            "red": player(Color.RED), "black": player(Color.BLACK), "spectators": spectators}

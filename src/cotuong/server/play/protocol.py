@@ -252,6 +252,38 @@ class State(Frame):
     ai_warming: bool = Field(False, description="the AI to move waits for its engine to warm up")
 
 
+class Moved(Frame):
+    """After a move, to sockets whose ``hello`` asked for deltas: the move in each notation
+    and every field of ``state`` that can change, without the move lists (``moves``,
+    ``move_texts``) and the game's constants (``room``, ``rules``, ``rated``,
+    ``start_fen``). It applies to a state of the same game at ply ``ply - 1`` (append
+    the move and its texts, take the other fields); otherwise the client sends ``sync``."""
+
+    type: Literal["moved"] = "moved"
+    game_id: int
+    move: str = Field(description="ICCS")
+    texts: dict[Notation, str] = Field(description="the move in each notation")
+    status: Status
+    fen: str
+    ply: int = Field(description="the ply after the move (the version a client checks)")
+    turn: Color
+    last_move: str | None
+    check: bool
+    legal_moves: list[str]
+    clocks: Clocks | None
+    players: dict[Color, PlayerView | None]
+    spectators: int
+    draw_offer: Color | None
+    takeback_request: Color | None
+    rematch_request: Color | None
+    can_abort: bool
+    warnings: list[Warning]
+    abandon: Abandon | None
+    outcome: Outcome | None
+    ratings: dict[Color, RatingChange] | None = None
+    ai_warming: bool = False
+
+
 EventKind = Literal["draw_offered", "draw_declined", "takeback_requested", "takeback_refused",
                     "takeback_done", "rematch_requested", "rematch", "warning", "game_over",
                     "player_joined", "player_left"]
@@ -276,7 +308,7 @@ class ChatFrame(Frame):
     server_time_ms: int
 
 
-ServerMessage = Annotated[Welcome | State | EventFrame | ChatFrame | Pong | ErrorFrame,
+ServerMessage = Annotated[Welcome | State | Moved | EventFrame | ChatFrame | Pong | ErrorFrame,
                           Field(discriminator="type")]
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

@@ -26,7 +26,8 @@ from cotuong.server.play.protocol import (
     parse_client,
 )
 from cotuong.server.play.rooms import room_code
-from cotuong.server.play.service import LANGS, GameService
+from cotuong.server.play.service import GameService
+from cotuong.server.play.views import LANGS
 from cotuong.server.realtime import (
     Hello,
     Member,
@@ -76,7 +77,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
             if m.greeted:
                 state_asked()
             await hello(games, m, msg.secret or websocket.cookies.get(f"cotuong_seat_{code}"),
-                        msg.lang)
+                        msg.lang, msg.deltas)
         elif not m.greeted:
             raise ServiceError("HELLO_FIRST")
         elif isinstance(msg, Ping):
@@ -98,9 +99,11 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         await leave(games, member)
 
 
-async def hello(games: GameService, member: Member, secret: str | None, lang: str | None) -> None:
+async def hello(games: GameService, member: Member, secret: str | None, lang: str | None,
+                deltas: bool = False) -> None:
     """Greet a socket: a valid seat secret seats it, anything else makes a spectator
-    (with a ``BAD_SECRET`` error when a secret was given but is not valid).
+    (with a ``BAD_SECRET`` error when a secret was given but is not valid); ``deltas``:
+    the client applies ``moved`` frames (its first state is a full one all the same).
 
     The room hears of a socket once: a repeated ``hello`` may change the socket's
     language and is answered to it alone (``welcome`` and ``state``); one that would
@@ -118,6 +121,7 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
     if again and slot != member.slot and not (bad and member.slot is None):
         raise ServiceError("HELLO_ONCE")
     member.lang = lang
+    member.deltas = deltas
     if bad:
         member.push(error_frame(ServiceError("BAD_SECRET"), member.text_lang))
     member.greeted = True

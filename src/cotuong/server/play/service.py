@@ -23,25 +23,19 @@ from typing import Any
 from cotuong.core.fen import START_FEN
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
-from cotuong.server.play import presence, takebacks
+from cotuong.server.play import presence
+from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
-from cotuong.server.play.protocol import (
-    Abort,
-    AcceptDraw,
-    Action,
-    Color,
-    DeclineDraw,
-    MoveMsg,
-    OfferDraw,
-    Rematch,
-    Resign,
-    Status,
-    Takeback,
-    TakebackAnswer,
-)
+from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
-from cotuong.server.play.views import load_ratings, move_percentiles, state_frame
+from cotuong.server.play.views import (
+    LANGS,
+    load_ratings,
+    move_percentiles,
+    state_frame,
+    state_message,
+)
 from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
 from cotuong.server.security import RateLimiter, Signer
 from cotuong.server.settings import ClockSource, Settings
@@ -50,7 +44,6 @@ from cotuong.server.timecontrol import ClockState
 from cotuong.server.workers import EngineRunner
 
 log = logging.getLogger("cotuong.server")
-LANGS = ("vi", "en")
 
 
 class GameService:
@@ -69,6 +62,7 @@ class GameService:
         self.background = Background("games")
         self.ai = AiPlayer(engines, settings, clock, self.background, self)
         self.games: dict[int, GameTable] = {}
+        self._by_room: dict[str, set[int]] = {}  # the ids in ``games`` of each room's games
         self.rooms: dict[str, RoomState] = {}
         # The client address that created each room (in memory only): AI limits are kept
         # per address as well as per person, since a guest identity costs nothing.
@@ -174,8 +168,12 @@ class GameService:
         moves = await self.database.run(store.game_moves, game_id)
         t = table_from_rows(row, moves, room)
         await load_ratings(self.database, t)
-        self.games[game_id] = t
+        self._keep(t)
         return t
+
+    def _keep(self, t: GameTable) -> None:
+        self.games[t.id] = t
+        self._by_room.setdefault(t.room.code, set()).add(t.id)
 
     async def current(self, code: str) -> GameTable:
         room = await self.room(code)
@@ -201,25 +199,29 @@ class GameService:
         are loaded again on demand), so memory follows the live games only."""
         if self.sockets.watched(code):
             return
-        for game_id in [i for i, t in self.games.items() if t.room.code == code]:
+        ids = self._by_room.get(code, set())  # an index: a sweep of all rooms stays O(n)
+        for game_id in list(ids):
             lock = self._locks.get(game_id)
             if self.games[game_id].over and (lock is None or not lock.locked()):
                 del self.games[game_id]
+                ids.discard(game_id)
                 self._locks.pop(game_id, None)
-        if not any(t.room.code == code for t in self.games.values()):
+        if not ids:
+            self._by_room.pop(code, None)
             self.rooms.pop(code, None)
             self.addresses.pop(code, None)
             self.coalescer.forget(code)
 
     # ------------------------------------------------ commit and publish
-    async def commit(self, t: GameTable, change: Change | None, publish: bool = True) -> None:
+    async def commit(self, t: GameTable, change: Change | None, publish: bool = True,
+                     moved: bool = False) -> None:
         """Store the change's write, then publish its events and the new state."""
         if change is None:
             return
         if change.write is not None:
             await self._store(t, change.write)
         if publish:
-            await self.publish(t, change.events)
+            await self.publish(t, change.events, moved)
         self._schedule(t)
         self.ai.maybe_move(t)
 
@@ -246,19 +248,22 @@ class GameService:
                            self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
                            ai_warming=self.ai.warming(t))
 
-    async def publish(self, t: GameTable, events: list[Notice] | None = None) -> None:
+    async def publish(self, t: GameTable, events: list[Notice] | None = None,
+                      moved: bool = False) -> None:
+        """Publish ``events`` and the new state (``moved``: a move made it, so sockets
+        that apply deltas get its ``moved`` frame instead)."""
         code, lang = t.room.code, t.room.lang
         for n in events or ():
             texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
             await self.broker.publish(code, localized(lang, texts))
         self.coalescer.sent(code)  # this state supersedes a pending one
-        state = self.state(t)
-        if any(w["texts"].get(x, w["text"]) != w["text"]
-               for w in t.warnings for x in LANGS):
-            texts = {x: frame(self.state(t, x)) for x in LANGS}
-            await self.broker.publish(code, localized(lang, texts))
-        else:
-            await self.broker.publish(code, frame(state))
+        now, connected = self.clock.now_ms(), self.sockets.connected(code)
+        spectators, warming = self.sockets.spectators(code), self.ai.warming(t)
+        full_needed = self.broker.shared or not self.sockets.all_take_deltas(code)
+        await self.broker.publish(code, state_message(
+            t, lambda x, history: state_frame(t, now, connected, spectators,
+                                              self.settings.abandon_after_ms, x, warming,
+                                              history), moved, full_needed))
 
     def publish_soon(self, code: str) -> None:
         """Publish room ``code``'s state for a change of who is watching, at most once
@@ -268,7 +273,10 @@ class GameService:
     async def _publish_current(self, code: str) -> None:
         with contextlib.suppress(ServiceError):  # the room was forgotten meanwhile
             if code in self.rooms:
-                await self.publish(await self.current(code))
+                # Under the game's lock: a move being stored is not shown before it is
+                # committed (and a `moved` frame always follows the state before it).
+                async with self.locked(code) as t:
+                    await self.publish(t)
 
     def push_state(self, member: Member, t: GameTable) -> None:
         member.push(frame(self.state(t, member.lang)))
@@ -287,7 +295,7 @@ class GameService:
                 if t.ply == msg.ply + 1:
                     self.move_seconds.append(time.perf_counter() - started)
                 return
-            change = _apply(t, msg, color, now)
+            change = apply_action(t, msg, color, now)
             if change.rematch:
                 await self.start_game(t.room, red_slot=t.slot_of(Color.BLACK), rematch=True)
                 return
@@ -304,7 +312,7 @@ class GameService:
                 t.undo_last_move(before)
             log.exception("storing a move failed")
             raise ServiceError("STORE") from None
-        await self.commit(t, Change(change.events))
+        await self.commit(t, Change(change.events), moved=True)
 
     def stats(self) -> dict[str, Any]:
         """Live games, sockets, and server-side move handling time percentiles."""
@@ -336,7 +344,7 @@ class GameService:
         room.current_game_id = game_id
         t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
         await load_ratings(self.database, t)
-        self.games[game_id] = t
+        self._keep(t)
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
         if presence.mark_absent(t, self.sockets.connected(room.code), now):
@@ -383,18 +391,3 @@ class GameService:
                 self._schedule(t)
             await self.commit(t, change)
 
-
-_ACTIONS: dict[type, Callable[[GameTable, Any, Color, int], Change]] = {
-    OfferDraw: lambda t, m, c, now: t.offer_draw(c, now),
-    AcceptDraw: lambda t, m, c, now: t.accept_draw(c, now),
-    DeclineDraw: lambda t, m, c, now: t.decline_draw(c, now),
-    Resign: lambda t, m, c, now: t.resign(c, now),
-    Abort: lambda t, m, c, now: t.abort(c, now),
-    Takeback: lambda t, m, c, now: takebacks.takeback(t, c, now),
-    TakebackAnswer: lambda t, m, c, now: takebacks.takeback_answer(t, c, m.accept, now),
-    Rematch: lambda t, m, c, now: takebacks.rematch(t, c),
-}
-
-
-def _apply(t: GameTable, msg: Action, color: Color, now: int) -> Change:
-    return _ACTIONS[type(msg)](t, msg, color, now)

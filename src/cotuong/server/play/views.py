@@ -14,17 +14,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cotuong.server.play.protocol import Color, Status
 from cotuong.server.play.table import GameTable
 from cotuong.server.ratings import category
 from cotuong.server.ratings import store as rating_store
+from cotuong.server.realtime import frame, localized, with_full
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
-__all__ = ["in_force", "load_ratings", "players", "state_frame"]
+__all__ = ["in_force", "load_ratings", "moved_frame", "players", "state_frame",
+           "state_message"]
+LANGS = ("vi", "en")
 
 
 def in_force(t: GameTable) -> list[bool]:
@@ -83,11 +86,13 @@ def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
     return out
 
 def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
-          abandon_ms: int, lang: str | None = None, ai_warming: bool = False) -> dict[str, Any]:
+                abandon_ms: int, lang: str | None = None, ai_warming: bool = False,
+                history: bool = True) -> dict[str, Any]:
     """The ``state`` frame (:class:`~cotuong.server.play.protocol.State`; built as a plain
     dict, since it is sent after every change). Warnings' ``text`` is in ``lang``
     (default: the room's); ``ai_warming`` while the AI to move waits for its engine's
-    warm-up."""
+    warm-up. ``history=False`` leaves out the move lists (``moves``, ``move_texts``),
+    which only grow: :func:`moved_frame` builds on that."""
     _, fen, legal, check = t.view()
     playing = t.status is Status.PLAYING
     tc = t.room.tc
@@ -98,12 +103,13 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
     warnings = [{**w, "in_force": f} for w, f in zip(t.warnings, in_force(t), strict=True)]
     if lang is not None and lang != t.room.lang:
         warnings = [{**w, "text": w["texts"].get(lang, w["text"])} for w in warnings]
+    lists = {"moves": list(t.moves),
+             "move_texts": {n: list(t) for n, t in t.texts.items()}} if history else {}
     return {
         "type": "state", "game_id": t.id, "room": t.room.code,
         "status": t.status, "rules": t.room.rules, "rated": t.room.rated,
         "start_fen": t.start_fen, "fen": fen, "ply": t.ply, "turn": t.turn,
-        "moves": list(t.moves),
-        "move_texts": {n: list(t) for n, t in t.texts.items()},
+        **lists,
         "last_move": t.moves[-1] if t.moves else None,
         "check": check,
         "legal_moves": list(legal) if playing else [],
@@ -121,6 +127,55 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "ratings": t.rating_change,
         "ai_warming": ai_warming,
     }
+
+
+# What a ``moved`` frame leaves out: the game's constants and the growing move lists.
+_NOT_MOVED = frozenset({"type", "room", "rules", "rated", "start_fen"})
+
+
+def moved_frame(t: GameTable, state: dict[str, Any]) -> dict[str, Any]:
+    """The ``moved`` frame (:class:`~cotuong.server.play.protocol.Moved`) of the move that
+    just made ``state`` (built with ``history=False``): the move in each notation and
+    every field of the state that can change, without the move lists and the game's
+    constants, so its size does not grow with the game. A client whose state has ply
+    ``ply - 1`` of the same game appends the move; any other asks for the state.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> from cotuong.core.types import Move
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay",
+    ...     time_control=None, rated=False, opponent="human", ai_level=None, lang="vi",
+    ...     host_id="g:1", host_name="A", host_color="red", guest_id="g:2",
+    ...     guest_name="B", current_game_id=1, created_at=0))
+    >>> from cotuong.server.play.table import START_FEN
+    >>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+    >>> _ = t.replay(Move.from_iccs("h2e2"))
+    >>> f = moved_frame(t, state_frame(t, 0, {}, 0, 120_000, history=False))
+    >>> f["type"], f["ply"], f["move"], f["texts"]["wxf"], "moves" in f
+    ('moved', 1, 'h2e2', 'C2.5', False)
+    """
+    return {"type": "moved", "game_id": t.id, "move": t.moves[-1],
+            "texts": {n: texts[-1] for n, texts in t.texts.items()},
+            **{k: v for k, v in state.items() if k not in _NOT_MOVED}}
+
+
+def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, Any]],
+                  moved: bool, full_needed: bool) -> str:
+    """The broker message of ``t``'s new state, each text serialised once for every
+    socket that gets it: after a move (``moved``) its ``moved`` frame, and the full
+    ``state`` as well when some socket may not apply deltas (``full_needed``); otherwise
+    the ``state``. One variant per language when the warnings' texts differ by language.
+    ``build(lang, history)`` builds the state dict (:func:`state_frame`)."""
+    per_lang = any(w["texts"].get(x, w["text"]) != w["text"]
+                   for w in t.warnings for x in LANGS)
+
+    def texts(make: Callable[[str | None], dict[str, Any]]) -> str:
+        if not per_lang:
+            return frame(make(None))
+        return localized(t.room.lang, {x: frame(make(x)) for x in LANGS})
+    if not (moved and t.moves):
+        return texts(lambda x: build(x, True))
+    delta = texts(lambda x: moved_frame(t, build(x, False)))
+    return with_full(delta, texts(lambda x: build(x, True))) if full_needed else delta
 
 
 async def load_ratings(database: Database, t: GameTable) -> None:

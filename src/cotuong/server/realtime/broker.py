@@ -68,10 +68,15 @@ class RedisBroker:
     shared = True
     PREFIX = "cotuong:room:"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, max_connections: int = 64) -> None:
         import redis.asyncio as aioredis
 
-        self._redis: Any = aioredis.from_url(url)
+        # A burst of actions (hundreds of sockets leaving at once, each taking its game's
+        # lock) waits for a free connection instead of failing with "Too many
+        # connections" once the pool is used up.
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=max_connections,
+                                                        timeout=20)
+        self._redis: Any = aioredis.Redis(connection_pool=pool)
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
 

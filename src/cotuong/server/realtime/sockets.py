@@ -2,13 +2,20 @@
 :class:`Sockets` registry the fan-out delivers to.
 
 A frame whose text depends on the language travels as one broker message holding each
-variant (:func:`localized`); every socket gets the one in its own language.
+variant (:func:`localized`); every socket gets the one in its own language. A change can
+travel the same way as a delta and its full frame (:func:`with_full`): a socket that said
+it applies deltas gets the first, any other the second. Either way each text is built
+and serialised once and the same string is queued for every socket that gets it.
 
 >>> s = Sockets()
 >>> m = s.join("ABC234"); m.lang = "en"
 >>> s.deliver("ABC234", localized("vi", {"vi": "xin chào", "en": "hello"}))
 >>> m.queue.get_nowait(), s.connected("ABC234")
 ('hello', {'host': False, 'guest': False})
+>>> m.deltas = True
+>>> s.deliver("ABC234", with_full('{"type":"moved"}', '{"type":"state"}'))
+>>> m.queue.get_nowait()
+'{"type":"moved"}'
 """
 
 from __future__ import annotations
@@ -18,6 +25,23 @@ from collections.abc import Callable, Iterator
 
 QUEUE_LIMIT = 256  # frames waiting for a slow client before it is dropped
 _SEP = "\x1e"  # never inside JSON text (control characters are escaped there)
+_FULL = "\x1f"  # the same: separates a delta from its full frame
+
+
+def with_full(delta: str, full: str) -> str:
+    """One broker message carrying a change as a delta (for sockets that apply deltas)
+    and as its full frame (for the others); either may be :func:`localized`."""
+    return _FULL + delta + _FULL + full
+
+
+def _pick(text: str, deltas: bool, lang: str | None) -> str:
+    if text.startswith(_FULL):
+        _, delta, full = text.split(_FULL)
+        text = delta if deltas else full
+    if text.startswith(_SEP):
+        default, vi, en = text[1:].split(_SEP)
+        text = {"vi": vi, "en": en}.get(lang or "", default)
+    return text
 
 
 def localized(default: str, texts: dict[str, str]) -> str:
@@ -42,6 +66,7 @@ class Member:
         self.name = name
         self.default_lang = default_lang
         self.greeted = False
+        self.deltas = False  # the client applies deltas (its hello said so)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
 
@@ -52,9 +77,14 @@ class Member:
     def push(self, text: str) -> None:
         if self.dropped:
             return
-        if text.startswith(_SEP):
-            default, vi, en = text[1:].split(_SEP)
-            text = {"vi": vi, "en": en}.get(self.lang or "", default)
+        if text.startswith((_SEP, _FULL)):
+            text = _pick(text, self.deltas, self.lang)
+        self.queue_text(text)
+
+    def queue_text(self, text: str) -> None:
+        """Queue a text already in this socket's form (no variants to choose from)."""
+        if self.dropped:
+            return
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.dropped = True  # too slow to keep up: the writer closes the socket
             self.queue.put_nowait(None)
@@ -92,8 +122,26 @@ class Sockets:
         if listener is not None:
             listener(text)
             return
-        for m in self.rooms.get(code, ()):
-            m.push(text)
+        members = self.rooms.get(code)
+        if not members:
+            return
+        if not text.startswith((_SEP, _FULL)):
+            for m in members:
+                m.queue_text(text)
+            return
+        # Each variant is cut out of the message once, not once per socket.
+        variants: dict[tuple[bool, str | None], str] = {}
+        for m in members:
+            key = (m.deltas, m.lang)
+            chosen = variants.get(key)
+            if chosen is None:
+                chosen = variants[key] = _pick(text, m.deltas, m.lang)
+            m.queue_text(chosen)
+
+    def all_take_deltas(self, code: str) -> bool:
+        """Whether every socket in room ``code`` applies deltas (then no full frame need
+        be built for a change: only those sockets would read it)."""
+        return all(m.deltas for m in self.rooms.get(code, ()))
 
     def connected(self, code: str) -> dict[str, bool]:
         seats = {"host": False, "guest": False}

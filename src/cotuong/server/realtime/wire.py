@@ -54,6 +54,9 @@ class Hello(ClientFrame):
     secret: Annotated[str | None, BeforeValidator(_as_text)] = Field(
         None, description="the seat secret; none or invalid: a spectator")
     lang: Lang | None = Field(None, description="the language of this socket's texts")
+    deltas: bool = Field(False, description="this client applies changes: a room socket "
+                         "gets ``moved`` after a move, a lobby socket ``lobby_delta`` frames "
+                         "(full frames otherwise)")
 
 
 class Ping(ClientFrame):

@@ -7,7 +7,7 @@
 
 /** Room socket, client → server: type → its fields, in the sender's argument order. */
 export const ROOM_CLIENT = {
-  hello: ["secret", "lang"],
+  hello: ["secret", "lang", "deltas"],
   move: ["move", "ply"],
   offer_draw: [],
   accept_draw: [],
@@ -23,17 +23,17 @@ export const ROOM_CLIENT = {
 };
 
 /** Room socket, server → client. */
-export const ROOM_SERVER = ["welcome", "state", "chat", "event", "pong", "error"];
+export const ROOM_SERVER = ["welcome", "state", "moved", "chat", "event", "pong", "error"];
 
 /** Lobby socket, client → server. */
 export const LOBBY_CLIENT = {
-  hello: ["lang"],
+  hello: ["lang", "deltas"],
   ping: [],
   sync: [],
 };
 
 /** Lobby socket, server → client. */
-export const LOBBY_SERVER = ["lobby", "paired", "round_open", "pong", "error"];
+export const LOBBY_SERVER = ["lobby", "lobby_delta", "paired", "round_open", "pong", "error"];
 
 /** The analysis board's engine socket (``/ws/analysis``), client → server. No hello: the
  * handshake's cookies say who asks; each ``analyse`` gets its frame id (``sendFrame``),

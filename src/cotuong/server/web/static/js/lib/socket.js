@@ -1,7 +1,8 @@
 // A WebSocket that keeps itself connected: exponential backoff with jitter, at once when
 // the tab comes back or the network returns, a ping every 25 s. Each (re)connect starts
 // with ``hello`` and the server answers with a full snapshot (``state`` or ``lobby``), so
-// a page simply re-renders from it. What is said on it is the protocol's
+// a page simply re-renders from it; between snapshots the pages apply the deltas their
+// ``hello`` asks for (``moved``, ``lobby_delta``) and send ``sync`` when one does not follow. What is said on it is the protocol's
 // (``protocol.js``): ``socket.send.<frame>(…)`` out, one handler per frame type in.
 
 import { lang } from "./i18n.js";
@@ -111,13 +112,13 @@ export class Socket {
  */
 export function roomSocket(code, { secret, handlers, onStatus }) {
   return new Socket(`/ws/rooms/${encodeURIComponent(code)}`, { client: ROOM_CLIENT, server: ROOM_SERVER,
-    hello: (f) => f.hello(secret(), lang()), handlers, onStatus });
+    hello: (f) => f.hello(secret(), lang(), true), handlers, onStatus });
 }
 
 /** The lobby's socket (``/ws/lobby``): the player is known by the handshake's cookies. */
 export function lobbySocket({ handlers, onStatus }) {
   return new Socket("/ws/lobby", { client: LOBBY_CLIENT, server: LOBBY_SERVER,
-    hello: (f) => f.hello(lang()), handlers, onStatus });
+    hello: (f) => f.hello(lang(), true), handlers, onStatus });
 }
 
 /** The analysis board's engine socket (``/ws/analysis``): no hello, the person is known by

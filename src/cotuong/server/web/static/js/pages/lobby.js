@@ -12,6 +12,7 @@ import { pref } from "../lib/store.js";
 import { currentUser, topbar } from "../ui/topbar.js";
 import { renderForms, wireForms } from "./lobby/forms.js";
 import { renderHistory, renderLeaderboard, renderLive, renderOnline } from "./lobby/lists.js";
+import { applyLobbyDelta } from "./lobby/delta.js";
 import { roundOpened } from "./lobby/notices.js";
 import { addMine, cancelSeek, goToRoom, renderQuick, renderSeeks } from "./lobby/seeks.js";
 
@@ -31,6 +32,12 @@ const handlers = {
     renderSeeks(lobby);
     renderLive(f);
     renderOnline(f);
+  },
+  // What changed since the frame we have; out of step (a missed version): the snapshot.
+  lobby_delta(d) {
+    const f = applyLobbyDelta(lobby.frame, d);
+    if (f) handlers.lobby(f);
+    else if (socket) socket.send.sync();
   },
   // A seek of mine was taken (or matched): my seat in the new room.
   paired(f) { goToRoom(f); },

@@ -8,12 +8,13 @@ import { loadSeat, saveSeat } from "../../lib/store.js";
 import { roomSocket } from "../../lib/socket.js";
 import { confirmDialog } from "../../ui/dialog.js";
 import { beep } from "../../ui/sound.js";
-import { bottomColor, takeState } from "./state.js";
+import { applyMoved, bottomColor, takeState } from "./state.js";
 
 const NOTICES = ["draw_offered", "takeback_requested", "rematch_requested", "warning"];
 
 /** The room socket of ``page``, its frames handled by ``view``. */
 export function connect(page, view) {
+  let socket = null;
   const handlers = {
     welcome(f) {
       page.role = f.role || "spectator";
@@ -24,6 +25,12 @@ export function connect(page, view) {
     state(f) {
       for (const sound of takeState(page, f)) beep(sound);
       view.render();
+    },
+    // A move as a delta: applied to the state it follows, or the whole state asked for.
+    moved(f) {
+      const next = applyMoved(page.state, f);
+      if (next) handlers.state(next);
+      else if (socket) socket.send.sync();
     },
     chat(f) {
       const log = document.getElementById("chat-log");
@@ -39,11 +46,12 @@ export function connect(page, view) {
       view.render(); // undo an optimistic move on the board
     },
   };
-  return roomSocket(page.code, {
+  socket = roomSocket(page.code, {
     secret: () => { const seat = loadSeat(page.code); return seat ? seat.secret : null; },
     handlers,
     onStatus: (up) => { page.connected = up; view.renderStatus(); },
   });
+  return socket;
 }
 
 /**

@@ -94,3 +94,16 @@ export function takeState(page, f) {
   if (prev && !prev.outcome && f.outcome) sounds.push("end");
   return sounds;
 }
+
+/**
+ * The state after a ``moved`` frame ``f`` (docs/web-protocol.md §4.2): the move and its
+ * texts appended, the other fields taken from ``f``; null when ``f`` does not follow
+ * ``state`` (another game, or a ply missed): then the page asks for the whole state.
+ */
+export function applyMoved(state, f) {
+  if (!state || state.game_id !== f.game_id || f.ply !== state.ply + 1) return null;
+  const { type, move, texts, ...fields } = f;
+  const moveTexts = {};
+  for (const [n, list] of Object.entries(state.move_texts || {})) moveTexts[n] = [...list, texts[n]];
+  return { ...state, ...fields, moves: [...state.moves, move], move_texts: moveTexts };
+}
