@@ -244,7 +244,7 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--studies", type=int, default=244, help="the first N studies")
-    ap.add_argument("--games", type=int, default=300, help="the first N games of the shuffle")
+    ap.add_argument("--games", type=int, default=1340, help="the first N games of the shuffle")
     ap.add_argument("--seed", type=int, default=24, help="the shuffle of the master games")
     ap.add_argument("--from-ply", type=int, default=30)
     ap.add_argument("--scan-depth", type=int, default=5)
