@@ -31,6 +31,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("engine", help="path of the Fairy-Stockfish binary")
     ap.add_argument("--nodes", type=int, default=400_000)
+    ap.add_argument("--limit", type=int, default=0, help="the first N puzzles only (0: all)")
     args = ap.parse_args()
     engine = ExternalEngine(args.engine, rank_base=1)
     engine.set_option("UCI_Variant", "xiangqi")
@@ -41,7 +42,8 @@ def main() -> None:
     misses = []
     t0 = time.time()
     try:
-        for n, p in enumerate(load_collection()):
+        puzzles = list(load_collection())
+        for n, p in enumerate(puzzles[:args.limit or len(puzzles)]):
             source = "study" if "-eg-" in p.puzzle_id else "game"
             for k, accepted in enumerate(p.accepted):
                 moves = [*p.moves_before, *p.solution[:2 * k]]

@@ -110,7 +110,14 @@ def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
     title = rec.headers.get("Event", "").strip() or None  # type: ignore[attr-defined]
     out = []
     first = 0 if board.side == solver else 1
+    for m in moves[:first]:
+        board.push(Move.from_iccs(m))
     for j in range(first, min(len(moves), STUDY_SCAN_PLIES), 2):
+        if j > first:
+            board.push(Move.from_iccs(moves[j - 2]))
+            board.push(Move.from_iccs(moves[j - 1]))
+        if len(board.legal_moves) <= MIN_CHOICES:
+            continue  # no choice to find
         lines, _ = searcher.lines(start, moves[:j], 2, scan_depth)
         if only_move(goal, lines, study=True) and lines[0].pv[0] == moves[j]:
             at = Board(start)
@@ -154,7 +161,7 @@ def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: i
             elif (forcing and now.at_least(-HOLD_CP) and now.at_most(HOLD_CP)
                   and best.to_square != last.to_square):  # a recapture is no puzzle
                 goal = "draw"
-            if goal is not None:
+            if goal is not None and len(board.legal_moves) > MIN_CHOICES:
                 out.append(Candidate(f"{stem}-p{t}", board_prev.fen(), [moves[t - 1]], goal,
                                      None, f"{note}, game {stem.split('-')[-1]}: "
                                      f"{players(rec)}, ply {t}", None))
@@ -188,8 +195,8 @@ def solve(searcher: Searcher, c: Candidate, rejected: Counter) -> dict | None:
     board = Board(c.fen)
     for m in c.before:
         board.push(Move.from_iccs(m))
-    if not c.study and len(board.legal_moves) <= MIN_CHOICES:
-        rejected["game: forced (few legal moves)"] += 1
+    if len(board.legal_moves) <= MIN_CHOICES:
+        rejected[f"{'study' if c.study else 'game'}: forced (few legal moves)"] += 1
         return None
     if c.before and len(kept.accepted) == 1 and recaptures(c.fen, c.before[-1],
                                                            kept.solution[0]):
@@ -237,7 +244,7 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--studies", type=int, default=244, help="the first N studies")
-    ap.add_argument("--games", type=int, default=300, help="the first N games of the shuffle")
+    ap.add_argument("--games", type=int, default=1340, help="the first N games of the shuffle")
     ap.add_argument("--seed", type=int, default=24, help="the shuffle of the master games")
     ap.add_argument("--from-ply", type=int, default=30)
     ap.add_argument("--scan-depth", type=int, default=5)
