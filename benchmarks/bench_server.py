@@ -463,6 +463,51 @@ async def login_stream(base: str, rate: float, stop_at: list[float],
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+# Whether the hostile spectators run in a process of their own (``--attacker-in-client``:
+# in the clients' process, as before). Set once per client process.
+ATTACKER_APART = [True]
+
+
+def attacker_main(conn: Any, ws_base: str, codes: list[str], sockets: int,
+                  seconds: float) -> None:
+    """The hostile spectators' own process: an attacker is not on the players' machines,
+    so its frames must not delay the players' clients' event loop (and with it the round
+    trips they measure). Same niceness as the clients: both stand in for other machines."""
+    counters = {"hostile_frames": 0, "hostile_sent": 0, "hostile_connects": 0}
+
+    async def attack() -> None:
+        stop_at = [time.monotonic() + seconds]
+        await asyncio.gather(*(flood(ws_base, code, stop_at, counters)
+                               for code in codes for _ in range(sockets)))
+    try:
+        run_loop(attack())
+    finally:
+        conn.send(counters)
+
+
+def start_attacker(ws_base: str, codes: list[str], sockets: int,
+                   seconds: float) -> tuple[Any, Any]:
+    ctx = multiprocessing.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=attacker_main, args=(child, ws_base, codes, sockets, seconds),
+                       daemon=True)
+    proc.start()
+    child.close()
+    return proc, parent
+
+
+def finish_attacker(attacker: tuple[Any, Any]) -> dict[str, int]:
+    proc, conn = attacker
+    try:
+        counters: dict[str, int] = conn.recv() if conn.poll(30) else {}
+    except EOFError:
+        counters = {}
+    proc.join(10)
+    if proc.is_alive():
+        proc.terminate()
+    return counters
+
+
 async def level(base: str, games: int, seconds: float, think: float,
                 seed: int, server_pids: list[int], client_gc: bool, ai_games: int = 0,
                 lobby: bool = True, hostile_rooms: int = 0, hostile_sockets: int = 10,
@@ -521,8 +566,13 @@ async def level(base: str, games: int, seconds: float, think: float,
         lobby_start = counters["lobby_frames"], counters["lobby_bytes"]
         spy = py_spy(server_pids[0], seconds)
         hostile_codes = list(by_room)[:hostile_rooms]
-        hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
-                   for code in hostile_codes for _ in range(hostile_sockets)]
+        attacker = None
+        if ATTACKER_APART[0] and hostile_codes:
+            attacker = start_attacker(ws_base, hostile_codes, hostile_sockets, seconds)
+            hostile = []
+        else:
+            hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
+                       for code in hostile_codes for _ in range(hostile_sockets)]
         if logins > 0:
             hostile.append(asyncio.create_task(login_stream(base, logins, stop_at, counters)))
         hostile.extend(asyncio.create_task(analysis_board(
@@ -539,6 +589,9 @@ async def level(base: str, games: int, seconds: float, think: float,
         if spy is not None:
             await asyncio.to_thread(spy.wait)
         await asyncio.sleep(1.0)  # let moves in flight at the stop come back
+        if attacker is not None:
+            for key, value in (await asyncio.to_thread(finish_attacker, attacker)).items():
+                counters[key] += value
         for t in tasks + hostile:
             t.cancel()
         await asyncio.gather(*tasks, *hostile, return_exceptions=True)
@@ -684,11 +737,13 @@ def run_loop(main: Any) -> Any:
     return uvloop.run(main)
 
 
-def client_main(conn: Any, level_args: tuple[Any, ...], nice: int, deltas: bool) -> None:
+def client_main(conn: Any, level_args: tuple[Any, ...], nice: int, deltas: bool,
+                attacker_apart: bool = True) -> None:
     """The client process: every game's two players, on one event loop."""
     try:
         os.nice(nice)
         DELTAS[0] = deltas
+        ATTACKER_APART[0] = attacker_apart
         own0 = time.process_time()
         r = run_loop(level(*level_args))
         r["client_cpu_s"] = time.process_time() - own0
@@ -700,14 +755,15 @@ def client_main(conn: Any, level_args: tuple[Any, ...], nice: int, deltas: bool)
 
 
 def run_clients(ctx: Any, level_args: tuple[Any, ...], nice: int,
-                deltas: bool = True) -> dict[str, Any]:
+                deltas: bool = True, attacker_apart: bool = True) -> dict[str, Any]:
     """Run one level's clients in their own process, at a lower priority (``nice``): they
     stand in for browsers on other machines, so when both are ready to run the server
     goes first. Their own delays still count: a move's round trip ends only when its
     client has read the reply."""
     parent, child = ctx.Pipe(duplex=False)
-    client = ctx.Process(target=client_main, args=(child, level_args, nice, deltas),
-                         daemon=True)
+    client = ctx.Process(target=client_main,
+                         args=(child, level_args, nice, deltas, attacker_apart))
+    # Not a daemon: it may start the attacker's process; it is joined or ended below.
     client.start()
     child.close()
     try:
@@ -757,7 +813,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
                                   args.client_gc, ai_games, not args.no_lobby,
                                   args.hostile_rooms, args.hostile_sockets, args.logins,
                                   args.analysis_sockets, args.analysis_every),
-                            args.client_nice, not args.no_deltas)
+                            args.client_nice, not args.no_deltas,
+                            not args.attacker_in_client)
             r_rss = max(peak_rss_mb(p) for p in pids)
             r["server_cpu_s"] = sum(cpu_seconds(p) for p in pids) - cpu0
         finally:
@@ -838,6 +895,9 @@ def main() -> int:
                     help="analysis boards (/ws/analysis) keeping a position under analysis")
     ap.add_argument("--analysis-every", type=float, default=3.0,
                     help="mean seconds between an analysis board's position changes")
+    ap.add_argument("--attacker-in-client", action="store_true",
+                    help="run the hostile spectators in the clients' process (as before): "
+                         "their frames then delay the players' round trips client-side")
     ap.add_argument("--no-deltas", action="store_true",
                     help="clients take full frames (no moved/lobby_delta), as before issue 27")
     ap.add_argument("--processes", type=int, default=1,
