@@ -80,11 +80,6 @@ class PasswordHasher:
                 initializer=hashing_worker_init, initargs=(self.nice,))
         return self._executor
 
-    def pids(self) -> list[int]:
-        """The worker processes' ids (none before the first hash or after closing)."""
-        procs = getattr(self._executor, "_processes", None) or {}
-        return sorted(procs)
-
     def _busy(self) -> ServiceError:
         backlog = (self._waiting + self.workers) / self.workers
         seconds = min(60, max(1, math.ceil(backlog * self._seconds)))
@@ -143,11 +138,13 @@ class PasswordHasher:
 
     def _freer(self, loop: asyncio.AbstractEventLoop, slots: asyncio.Semaphore,
                started: float) -> Callable[[Future[Any]], None]:
-        def done(_: Future[Any]) -> None:
-            took = time.monotonic() - started
+        def ended(took: float) -> None:  # on the loop
             self._seconds = 0.8 * self._seconds + 0.2 * took
+            slots.release()
+
+        def done(_: Future[Any]) -> None:  # on the pool's thread
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                loop.call_soon_threadsafe(slots.release)
+                loop.call_soon_threadsafe(ended, time.monotonic() - started)
         return done
 
     async def close(self) -> None:
