@@ -178,6 +178,24 @@ def test_a_killed_worker_is_replaced() -> None:
     run(scenario())
 
 
+def test_hashes_in_flight_when_a_worker_dies_are_tried_again() -> None:
+    async def scenario() -> None:
+        before = set(niced_children())
+        hasher = PasswordHasher(workers=2, queue=2)
+        try:
+            jobs = [asyncio.ensure_future(hasher.run(time.sleep, 1.0)) for _ in range(2)]
+            deadline = time.monotonic() + 10
+            while len(set(niced_children()) - before) < 2 and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)  # both sleeping in their workers
+            os.kill(min(set(niced_children()) - before), signal.SIGKILL)
+            # Both jobs broke with the pool; each runs once more on a fresh one.
+            assert await asyncio.wait_for(asyncio.gather(*jobs), 15) == [None, None]
+        finally:
+            await hasher.close()
+    run(scenario())
+
+
 def test_a_killed_server_leaves_no_hashing_worker() -> None:
     script = textwrap.dedent("""
         import asyncio, os, sys, time

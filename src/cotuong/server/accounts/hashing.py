@@ -100,13 +100,11 @@ class PasswordHasher:
         try:
             return await self._submit(slots, fn, *args, **kwargs)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): fresh workers, the job once more.
-            self._discard()
+            pass  # a worker died (killed, out of memory): fresh workers, the job once more
         await self._acquire(slots)
         try:
             return await self._submit(slots, fn, *args, **kwargs)
         except BrokenProcessPool:
-            self._discard()
             raise self._busy() from None
 
     async def _acquire(self, slots: asyncio.Semaphore) -> None:
@@ -123,18 +121,27 @@ class PasswordHasher:
         """Run one job holding an acquired slot; the slot is freed when the job ends in
         its process, not when its asker stops waiting (a login whose client left still
         occupies the worker until it is done)."""
+        executor = None
         try:
-            job = self._pool().submit(fn, *args, **kwargs)
-        except BaseException:
+            executor = self._pool()
+            job = executor.submit(fn, *args, **kwargs)
+        except BaseException as exc:
             slots.release()
+            if isinstance(exc, BrokenProcessPool):
+                self._discard(executor)
             raise
         job.add_done_callback(self._freer(asyncio.get_running_loop(), slots, time.monotonic()))
-        return await asyncio.wrap_future(job)
+        try:
+            return await asyncio.wrap_future(job)
+        except BrokenProcessPool:
+            self._discard(executor)
+            raise
 
-    def _discard(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-        self._executor = None
+    def _discard(self, broken: ProcessPoolExecutor | None) -> None:
+        """Forget a broken pool (only that one: another job may have made a new one)."""
+        if broken is not None and broken is self._executor:
+            self._executor = None
+            broken.shutdown(wait=False, cancel_futures=True)
 
     def _freer(self, loop: asyncio.AbstractEventLoop, slots: asyncio.Semaphore,
                started: float) -> Callable[[Future[Any]], None]:
