@@ -1,7 +1,9 @@
 """Signed tokens (guest cookies, seat secrets, sessions), password hashing, rate limits.
 
 Everything here is standard library: HMAC-SHA256 for signatures (compared in constant
-time) and scrypt, a memory-hard KDF, for passwords.
+time) and scrypt, a memory-hard KDF, for passwords. The password functions run in the
+hashing worker processes (:mod:`cotuong.server.accounts.hashing`), which import only
+this light module and start with :func:`hashing_worker_init`.
 
 >>> signer = Signer(b"k" * 32)
 >>> token = signer.sign("seat", "K7QX2M", "host", expires_ms=2_000_000_000_000)
