@@ -1,5 +1,6 @@
-"""Hardening of the database thread (issue 21): password hashing and tournament-log
-replays run beside the game writes, never in front of them."""
+"""Hardening of the database thread (issue 21): tournament-log replays run beside the
+game writes, never in front of them (password hashing runs in processes of its own:
+``test_hardening_logins``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ import pytest
 from harness import running
 
 from cotuong.server import Settings
-from cotuong.server.accounts import service as accounts_service
 from cotuong.server.storage import Database, SetMeta
 from cotuong.server.storage.store import Store
 from cotuong.server.tournaments import store as tournament_store
@@ -43,7 +43,7 @@ def test_a_move_commits_while_slow_work_runs_beside_it(tmp_path: Path) -> None:
     run(scenario())
 
 
-def test_logins_and_tournament_pages_run_off_the_database_thread(
+def test_tournament_pages_run_off_the_database_thread(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[tuple[str, str]] = []
 
@@ -52,23 +52,13 @@ def test_logins_and_tournament_pages_run_off_the_database_thread(
             threads.append((name, threading.current_thread().name))
             return fn(*args, **kwargs)
         return wrapped
-    monkeypatch.setattr(accounts_service, "hash_password",
-                        watch("hash", accounts_service.hash_password))
-    monkeypatch.setattr(accounts_service, "check_password",
-                        watch("check", accounts_service.check_password))
     monkeypatch.setattr(tournament_store, "load", watch("replay", tournament_store.load))
 
     async def scenario() -> None:
         settings = Settings(db=str(tmp_path / "site.sqlite3"))
         async with running(settings) as srv, srv.client() as c:
-            body = {"username": "kiem_tra", "password": "correct horse"}
-            assert (await c.post("/api/accounts/register", json=body)).status_code == 201
-            assert (await c.post("/api/accounts/login", json=body)).status_code == 200
             assert (await c.get("/api/tournaments/1")).status_code == 404
     run(scenario())
-    assert {name for name, _ in threads} == {"hash", "check", "replay"}
-    # Never on the database thread, where the games' writes go (password hashes have
-    # threads of their own, two at a time; a tournament's replay the side thread).
-    assert not any(thread.startswith("cotuong-db") for _, thread in threads), threads
-    assert all(thread.startswith("cotuong-aside") for name, thread in threads
-               if name == "replay"), threads
+    assert {name for name, _ in threads} == {"replay"}
+    # Never on the database thread, where the games' writes go: on the side thread.
+    assert all(thread.startswith("cotuong-aside") for _, thread in threads), threads

@@ -1,6 +1,7 @@
 """Texts of the platform's identity and header defences: reserved usernames, login limits
-per account, refused origins, frames nested too deeply, chat on tournament boards, a
-failed analysis as the public sees it, and the organiser's limits on entering players.
+per account, a busy password hasher, refused origins, frames nested too deeply, chat on
+tournament boards, a failed analysis as the public sees it, and the organiser's limits on
+entering players.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_LOGIN_LIMITED_ACCOUNT": ("Tài khoản này bị đăng nhập sai quá nhiều lần; hãy đợi "
                                   "vài phút", "too many failed logins for this account; "
                                   "wait a few minutes"),
+    "ERR_LOGIN_BUSY": ("Máy chủ đang bận kiểm tra mật khẩu của nhiều người; hãy thử lại "
+                       "sau {seconds} giây", "the server is busy checking other people's "
+                       "passwords; try again in {seconds} s"),
     "ERR_BAD_ORIGIN": ("Yêu cầu đến từ trang khác ({origin}) bị từ chối",
                        "a request from another site ({origin}) is refused"),
     "ERR_BAD_JSON_DEPTH": ("Khung tin lồng nhau quá sâu", "the frame is nested too deeply"),

@@ -31,7 +31,7 @@ _STATUS = {
     "SEEK_NOT_FOUND": 404, "USERNAME_TAKEN": 409, "ROOM_FULL": 409, "RATE_LIMITED": 429,
     "AI_GAMES_LIMIT": 429, "TOO_MANY_SOCKETS": 429,
     "ANALYSIS_LIMIT": 429, "ANALYSIS_QUEUE_FULL": 429, "ANALYSIS_NOT_FOUND": 404,
-    "GAME_NOT_OVER": 409, "INTERNAL": 500, "ENGINE_UNAVAILABLE": 503,
+    "GAME_NOT_OVER": 409, "INTERNAL": 500, "ENGINE_UNAVAILABLE": 503, "LOGIN_BUSY": 503,
     # Online round robins (the others are conflicts: 409).
     "TOURNAMENT_NOT_FOUND": 404, "NO_SUCH_BOARD": 404, "NOT_A_PLAYER": 404,
     "NOT_ORGANISER": 403, "UNKNOWN_PLAYERS": 400, "DUPLICATE_PLAYERS": 400,
@@ -47,7 +47,7 @@ class ServiceError(CotuongError):
 
     def __init__(self, code: str, text_code: str | None = None, /, *,
                  status: int | None = None, reason: dict[str, str] | None = None,
-                 **params: object) -> None:
+                 retry_after: int | None = None, **params: object) -> None:
         key = text_code or f"ERR_{code}"
         if key not in CATALOG:
             raise UnknownMessageError(key)
@@ -58,6 +58,8 @@ class ServiceError(CotuongError):
         self.status = status if status is not None else _STATUS.get(code, 409)
         # For a refused move: {"code", "vi", "en"} so the page explains it in its language.
         self.reason = reason
+        # Seconds a client should wait before asking again (sent as ``Retry-After``).
+        self.retry_after = retry_after
 
     def text(self, lang: str | None) -> str:
         """The error's text in ``lang`` (``"vi"`` or ``"en"``; anything else: Vietnamese)."""

@@ -1,7 +1,9 @@
 """Signed tokens (guest cookies, seat secrets, sessions), password hashing, rate limits.
 
 Everything here is standard library: HMAC-SHA256 for signatures (compared in constant
-time) and scrypt, a memory-hard KDF, for passwords.
+time) and scrypt, a memory-hard KDF, for passwords. The password functions run in the
+hashing worker processes (:mod:`cotuong.server.accounts.hashing`), which import only
+this light module and start with :func:`hashing_worker_init`.
 
 >>> signer = Signer(b"k" * 32)
 >>> token = signer.sign("seat", "K7QX2M", "host", expires_ms=2_000_000_000_000)
@@ -19,7 +21,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import os
 import secrets
+import threading
+import time
 from dataclasses import dataclass
 
 # OWASP's minimum for scrypt: N=2**17, r=8, p=1 (128 MiB of memory per hash: slow and
@@ -102,6 +107,36 @@ def check_password(password: str, stored: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, want)
+
+
+def check_and_upgrade(password: str, stored: str, n: int = SCRYPT_N) -> tuple[bool, str | None]:
+    """Whether ``password`` matches ``stored`` and, when it does and ``stored`` is weaker
+    than ``n``, its new hash (one job for the hashing worker: a login upgrades at once).
+
+    >>> old = hash_password("correct horse", n=2**10)
+    >>> ok, new = check_and_upgrade("correct horse", old, n=2**11)
+    >>> ok, new.startswith("scrypt$2048$"), check_and_upgrade("wrong", old, n=2**11)
+    (True, True, (False, None))
+    """
+    if not check_password(password, stored):
+        return False, None
+    return True, hash_password(password, n=n) if needs_rehash(stored, n=n) else None
+
+
+def hashing_worker_init(increment: int) -> None:
+    """Run at the start of a password-hashing worker process: lower its own priority by
+    ``increment`` (``os.nice``: the OS gives the game server the CPU first), and end the
+    process when its parent is gone (a killed server leaves no worker behind: the pool's
+    queue would never tell it)."""
+    if increment > 0 and hasattr(os, "nice"):
+        os.nice(increment)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="cotuong-hash-watch", daemon=True).start()
 
 
 def needs_rehash(stored: str, *, n: int = SCRYPT_N) -> bool:

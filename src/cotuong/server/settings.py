@@ -92,6 +92,14 @@ class Settings:
     # scrypt's cost for new hashes (OWASP: 2**17 with r=8); older hashes are upgraded at
     # the next login.
     password_n: int = 2**17
+    # Password hashing (docs/server.md, "Security"): in ``password_workers`` processes of
+    # their own, each lowering its priority by ``password_nice`` (19: the CPU the games
+    # leave), one hash at a time each (128 MiB at N=2**17); at most ``password_queue``
+    # logins wait, none longer than ``password_wait_s``; beyond, ``503 LOGIN_BUSY``.
+    password_workers: int = 1
+    password_queue: int = 8
+    password_wait_s: float = 10.0
+    password_nice: int = 19
     # Failed logins per account (besides per address): ``login_user_burst`` then one per
     # ``1 / login_user_rate`` seconds.
     login_user_rate: float = 1 / 30

@@ -12,33 +12,31 @@ that guest, so nobody can hand themselves another name (or an account's).
 
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import Request, Response, WebSocket
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from cotuong.server.accounts import display, names
+from cotuong.server.accounts.hashing import PasswordHasher
 from cotuong.server.errors import ServiceError
 from cotuong.server.security import (
     SCRYPT_N,
     RateLimiter,
     Signer,
-    check_password,
+    check_and_upgrade,
     hash_password,
-    needs_rehash,
     token_digest,
 )
 from cotuong.server.settings import ClockSource
 from cotuong.server.storage import Database, Store, StoreError, lower_name, users
 
-T = TypeVar("T")
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")  # as the routes' Credentials allow
 GUEST = "cotuong_guest"
 SESSION = "cotuong_session"
@@ -64,7 +62,8 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Accounts:
     """What the account routes need: the database, the signer, the clock, cookie policy,
-    the reserved usernames, scrypt's cost and the failed-login limit per account."""
+    the reserved usernames, scrypt's cost, the failed-login limit per account and the
+    password hasher (its processes; the app closes it at shutdown)."""
 
     database: Database
     signer: Signer
@@ -74,9 +73,7 @@ class Accounts:
     reserved_names: frozenset[str] = frozenset()
     password_n: int = SCRYPT_N
     failed_logins: RateLimiter = field(default_factory=lambda: RateLimiter(1 / 30, 10))
-    # scrypt takes 128 MiB per hash: at most two at once (memory stays bounded; the
-    # hashing runs in threads of its own, never on the database thread).
-    hashing: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(2))
+    hasher: PasswordHasher = field(default_factory=PasswordHasher)
 
     @property
     def store(self) -> Store:
@@ -196,19 +193,13 @@ async def _start_session(acc: Accounts, user_id: int, response: Response) -> Non
             SESSION_DAYS * 86_400)
 
 
-async def _hash(acc: Accounts, work: Callable[[], T]) -> T:
-    """Password hashing (~0.3 s, 128 MiB) in a thread of its own, two at a time."""
-    async with acc.hashing:
-        return await asyncio.to_thread(work)
-
-
 async def register(acc: Accounts, username: str, password: str,
                    response: Response) -> dict[str, Any]:
     if reserved(username, acc.reserved_names):
         raise ServiceError("USERNAME_RESERVED", username=username)
     if await acc.database.run(acc.store.user_by_name, username) is not None:
         raise ServiceError("USERNAME_TAKEN", username=username)  # before paying a hash
-    hashed = await _hash(acc, lambda: hash_password(password, n=acc.password_n))
+    hashed = await acc.hasher.run(hash_password, password, n=acc.password_n)
     try:
         uid = await acc.database.run(acc.store.create_user, username, hashed,
                                      acc.clock.now_ms())
@@ -227,12 +218,12 @@ async def login(acc: Accounts, username: str, password: str,
         raise ServiceError("RATE_LIMITED", "ERR_LOGIN_LIMITED_ACCOUNT")
     user = await acc.database.run(acc.store.user_by_name, username)
     stored = str(user["password_hash"]) if user is not None else ""
-    ok = user is not None and await _hash(acc, lambda: check_password(password, stored))
+    ok, stronger = (False, None) if user is None else \
+        await acc.hasher.run(check_and_upgrade, password, stored, acc.password_n)
     if not ok or user is None:
         acc.failed_logins.allow(key, time.monotonic())
         raise ServiceError("BAD_CREDENTIALS")
-    if needs_rehash(stored, n=acc.password_n):
-        stronger = await _hash(acc, lambda: hash_password(password, n=acc.password_n))
+    if stronger is not None:
         await acc.database.run(acc.store.set_password_hash, int(user["id"]), stronger)
     await _start_session(acc, int(user["id"]), response)
     return {"user": {"id": user["id"], "username": user["username"]}}

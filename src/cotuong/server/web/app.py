@@ -27,7 +27,13 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cotuong.puzzles import load_collection, load_repetition_drills
-from cotuong.server.accounts import Accounts, Profiles, accounts_router, player_dependency
+from cotuong.server.accounts import (
+    Accounts,
+    PasswordHasher,
+    Profiles,
+    accounts_router,
+    player_dependency,
+)
 from cotuong.server.analysis import (
     Analyses,
     AnalysisStore,
@@ -89,7 +95,9 @@ def _error(exc: ServiceError, accept_language: str | None) -> JSONResponse:
     return JSONResponse({"error": {"code": exc.code,
                                    "message": exc.text(lang_of(accept_language)),
                                    "texts": exc.texts}},
-                        status_code=exc.status)
+                        status_code=exc.status,
+                        headers={"Retry-After": str(exc.retry_after)}
+                        if exc.retry_after is not None else None)
 
 
 def _page(name: str) -> Response:
@@ -126,7 +134,9 @@ def create_app(settings: Settings, store: Store | None = None,
     service = GameService(settings, database, clock, broker, sockets, signer, pool)
     acc = Accounts(database, signer, clock, settings.secure_cookies, settings.seat_days,
                    frozenset(n.lower() for n in settings.reserved_names), settings.password_n,
-                   RateLimiter(settings.login_user_rate, settings.login_user_burst))
+                   RateLimiter(settings.login_user_rate, settings.login_user_burst),
+                   PasswordHasher(settings.password_workers, settings.password_queue,
+                                  settings.password_wait_s, settings.password_nice))
     rooms = Rooms(service, database, clock, signer, settings, sockets, broker.shared)
     lobby = Lobby(settings, database, clock, broker, sockets, rooms, service.live_tables)
     tournaments = Tournaments(database, service, rooms, clock, settings, sockets)
@@ -151,6 +161,7 @@ def create_app(settings: Settings, store: Store | None = None,
             await analyses.stop()
             await lobby.stop()
             await service.stop()
+            await acc.hasher.close()
             if own_pool:
                 await pool.close()
             if own_store:
