@@ -60,8 +60,10 @@ class LiveRefusal(ServiceError):
 
     def __init__(self, code: str, text_code: str | None = None, /, *,
                  extra: dict[str, Any] | None = None, status: int | None = None,
-                 reason: dict[str, str] | None = None, **params: object) -> None:
-        super().__init__(code, text_code, status=status, reason=reason, **params)
+                 reason: dict[str, str] | None = None, retry_after: int | None = None,
+                 **params: object) -> None:
+        super().__init__(code, text_code, status=status, reason=reason,
+                         retry_after=retry_after, **params)
         self.extra = extra or {}
 
 

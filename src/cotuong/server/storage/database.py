@@ -6,10 +6,10 @@ database, and SQLite sees one writer). Writes that arrive while a batch is being
 committed go together in the next one: under load, one commit carries many moves, and
 each writer still waits until its own write is committed.
 
-Slow work that is not a game's — password hashing (scrypt), the replay of a tournament's
-event log for a page — runs on a second thread (:meth:`Database.compute`,
-:meth:`Database.read`), so a burst of logins or page views never queues in front of a
-move's commit.
+A slow read that is not a game's — the replay of a tournament's event log for a page —
+runs on a second thread (:meth:`Database.read`), so a burst of page views never queues
+in front of a move's commit. (Password hashing runs in a process of its own:
+:mod:`cotuong.server.accounts.hashing`.)
 
 >>> import asyncio
 >>> from cotuong.server.storage.store import Store
@@ -61,11 +61,6 @@ class Database:
         """Run a blocking store call on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
-
-    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
-        """Slow work that touches no database (hashing a password), on the side thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._aside, fn, *args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """A slow read (a tournament's log replayed) on the side thread, with its own
