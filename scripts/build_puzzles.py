@@ -10,6 +10,8 @@ Sources (all in ``tests/data``, see its README; attribution kept in every puzzle
   endgame studies (``[FEN]`` games, themed titles) and its World Cup (1,389) and Asian
   Cup (679) master games, read from the ICCS files derived from it;
 - the 15 xqdb master games (wxf.ca via the wukong-xiangqi repository, **MIT**);
+- with ``--platform-db URL``, the finished (by default: analysed) games of a cotuong
+  server's database (``puzzle_platform``), mined like master games; none are shipped;
 - the repetition cases (``repetition_cases.jsonl``: the Vietnamese tournament law's ten
   diagrams, the Asian Xiangqi Federation rule book's diagrams, Fairy-Stockfish's tests)
   and ``seed_diagrams.txt`` (the law's Hình 1–10, cross-checked against the cases).
@@ -58,10 +60,13 @@ from puzzle_lines import (  # noqa: E402
     trim,
 )
 from puzzle_meta import Candidate, make_puzzle  # noqa: E402
+from puzzle_platform import KIND as PLATFORM_KIND  # noqa: E402
+from puzzle_platform import platform_games  # noqa: E402
 
 from cotuong import Board, Move  # noqa: E402
 from cotuong.puzzles import parse_collection, puzzle_to_json  # noqa: E402
 from cotuong.records import read_pgn  # noqa: E402
+from cotuong.server.storage import masked_url  # noqa: E402
 
 GAMES = ROOT / "tests" / "data" / "games"
 DATA = ROOT / "src" / "cotuong" / "puzzles" / "data"
@@ -165,9 +170,11 @@ def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: i
                   and best.to_square != last.to_square):  # a recapture is no puzzle
                 goal = "draw"
             if goal is not None and len(board.legal_moves) > MIN_CHOICES:
+                source = (f"cotuong game {stem.split('-')[-1]}, {players(rec)}, ply {t}"
+                          if kind == PLATFORM_KIND else f"{note}, game {stem.split('-')[-1]}: "
+                          f"{players(rec)}, ply {t}")
                 out.append(Candidate(f"{stem}-p{t}", board_prev.fen(), [moves[t - 1]], goal,
-                                     None, f"{note}, game {stem.split('-')[-1]}: "
-                                     f"{players(rec)}, ply {t}", None))
+                                     None, source, None))
         prev = now
         board_prev = board.copy(stack=False)
         if t < len(moves):
@@ -303,6 +310,12 @@ def main() -> None:
                     help="rebuild the studies; take the game candidates that gave the "
                          "current data's puzzles and solve only them again (same searches, "
                          "then the confirmation), the other game counts from its report")
+    ap.add_argument("--platform-db", metavar="URL",
+                    help="also mine the finished games of a cotuong server's database "
+                         "(SQLAlchemy URL: sqlite:///path.db, postgresql://...)")
+    ap.add_argument("--platform-unanalysed", action="store_true",
+                    help="with --platform-db: every finished game, not only analysed ones")
+    ap.add_argument("--out", type=Path, default=DATA, help="where the data is written")
     ap.add_argument("--check", action="store_true", help="build and report, write nothing")
     args = ap.parse_args()
     t0, cpu0 = time.time(), time.process_time()
@@ -317,8 +330,15 @@ def main() -> None:
         reuse, counts = reused_candidates(args.games)
         rejected.update(counts)
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
+    try:  # read first: a bad URL stops the build before any search
+        platform = (platform_games(args.platform_db, not args.platform_unanalysed)
+                    if args.platform_db else [])
+    except ValueError as exc:
+        raise SystemExit(f"--platform-db: {exc}") from None
     from_studies: list[dict] = []
     from_games: list[dict] = []
+    from_platform: list[dict] = []
+    report: dict = {}
     seen: set[str] = set()
     study_searcher = Searcher(args.study_depth, RULES)
     game_searcher = Searcher(args.depth, RULES)
@@ -347,16 +367,30 @@ def main() -> None:
             print(f"studies {done[0]}/{len(studies)}, games {done[1]}/{len(pool)}: "
                   f"{report['puzzles']} puzzles, {report['cpu_seconds']} s CPU",
                   file=sys.stderr, flush=True)
+    if args.platform_db or not (studies or pool):
+        # After the master games, so a build without --platform-db is a prefix of it.
+        for kind, stem, rec in platform:
+            from_platform.extend(run_game(game_searcher, kind, stem, rec, args, seen,
+                                          rejected))
+        report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
+                       (len(studies), len(pool)), time.time() - t0,
+                       time.process_time() - cpu0,
+                       study_searcher.searches + game_searcher.searches,
+                       study_searcher.nodes + game_searcher.nodes,
+                       (len(platform), from_platform))
+        if args.platform_db:
+            print(f"platform games {len(platform)}: {len(from_platform)} puzzles",
+                  file=sys.stderr, flush=True)
     print(json.dumps(report, ensure_ascii=False, indent=1))
 
 
 def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],
           drills: list[dict], drill_rejects: dict[str, int], rejected: Counter,
           done: tuple[int, int], wall: float, cpu: float, searches: int,
-          nodes: int) -> dict:
+          nodes: int, platform: tuple[int, list[dict]] = (0, [])) -> dict:
     """Check the collection (it must load) and, unless ``--check``, write the data and the
-    report of what was done so far."""
-    puzzles = from_studies + from_games
+    report of what was done so far (``platform``: games read, puzzles from them)."""
+    puzzles = from_studies + from_games + platform[1]
     collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
     report = {
         "command": f"scripts/build_puzzles.py --studies {done[0]} --games {done[1]} "
@@ -364,6 +398,9 @@ def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[d
                    f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth} "
                    f"--confirm-depth {args.confirm_depth}",
         "games_reused": args.reuse_games,
+        **({"platform_db": masked_url(args.platform_db), "platform_games": platform[0],
+            "platform_unanalysed": args.platform_unanalysed,
+            "from_platform": len(platform[1])} if args.platform_db else {}),
         "puzzles": len(collection), "from_studies": len(from_studies),
         "from_games": len(from_games), "studies_done": done[0], "games_done": done[1],
         "themes": collection.themes(),
@@ -374,14 +411,15 @@ def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[d
         "cpu_seconds": round(cpu), "wall_seconds": round(wall),
     }
     if not args.check:
-        DATA.mkdir(parents=True, exist_ok=True)
-        with (DATA / "puzzles.jsonl").open("w", encoding="utf-8") as f:
+        out = args.out
+        out.mkdir(parents=True, exist_ok=True)
+        with (out / "puzzles.jsonl").open("w", encoding="utf-8") as f:
             for p in puzzles:
                 f.write(json.dumps(p, ensure_ascii=False) + "\n")
-        with (DATA / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
+        with (out / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
             for d in drills:
                 f.write(json.dumps(d, ensure_ascii=False) + "\n")
-        (DATA / "build_report.json").write_text(
+        (out / "build_report.json").write_text(
             json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return report
 
