@@ -10,6 +10,8 @@ Sources (all in ``tests/data``, see its README; attribution kept in every puzzle
   endgame studies (``[FEN]`` games, themed titles) and its World Cup (1,389) and Asian
   Cup (679) master games, read from the ICCS files derived from it;
 - the 15 xqdb master games (wxf.ca via the wukong-xiangqi repository, **MIT**);
+- with ``--platform-db URL``, the finished (by default: analysed) games of a cotuong
+  server's database (``puzzle_platform``), mined like master games; none are shipped;
 - the repetition cases (``repetition_cases.jsonl``: the Vietnamese tournament law's ten
   diagrams, the Asian Xiangqi Federation rule book's diagrams, Fairy-Stockfish's tests)
   and ``seed_diagrams.txt`` (the law's Hình 1–10, cross-checked against the cases).
@@ -23,8 +25,10 @@ move turned a balanced game (solver's view at most ``NOT_WIN_CP``) into a win (a
 ``WIN_CP``), or where the solver must find a hold (best at least ``-HOLD_CP`` after a
 capture or check), becomes a candidate: the opponent's move is shown (``moves_before``)
 and the line is built at depth ``--depth``. Every kept line replays through ``Game``
-under ``RULES``. Fixed depths, a fixed seed and one engine thread: the same data on every
-run. The difficulty is estimated in ``puzzle_meta.rating`` (see ``docs/puzzles.md``).
+under ``RULES``, once every solver move of it is confirmed by a deeper search
+(``--confirm-depth``; ``puzzle_lines.confirm``). Fixed depths, a fixed seed and one
+engine thread: the same data on every run. The difficulty is estimated in
+``puzzle_meta.rating`` (see ``docs/puzzles.md``).
 """
 
 from __future__ import annotations
@@ -49,16 +53,20 @@ from puzzle_lines import (  # noqa: E402
     Line,
     Searcher,
     build_line,
+    confirm,
     only_move,
     replay_problem,
     score,
     trim,
 )
 from puzzle_meta import Candidate, make_puzzle  # noqa: E402
+from puzzle_platform import KIND as PLATFORM_KIND  # noqa: E402
+from puzzle_platform import platform_games  # noqa: E402
 
 from cotuong import Board, Move  # noqa: E402
 from cotuong.puzzles import parse_collection, puzzle_to_json  # noqa: E402
 from cotuong.records import read_pgn  # noqa: E402
+from cotuong.server.storage import masked_url  # noqa: E402
 
 GAMES = ROOT / "tests" / "data" / "games"
 DATA = ROOT / "src" / "cotuong" / "puzzles" / "data"
@@ -119,7 +127,7 @@ def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
         if len(board.legal_moves) <= MIN_CHOICES:
             continue  # no choice to find
         lines, _ = searcher.lines(start, moves[:j], 2, scan_depth)
-        if only_move(goal, lines, study=True) and lines[0].pv[0] == moves[j]:
+        if only_move(goal, lines) and lines[0].pv[0] == moves[j]:
             at = Board(start)
             for m in moves[:j - 1]:
                 at.push(Move.from_iccs(m))
@@ -162,9 +170,11 @@ def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: i
                   and best.to_square != last.to_square):  # a recapture is no puzzle
                 goal = "draw"
             if goal is not None and len(board.legal_moves) > MIN_CHOICES:
+                source = (f"cotuong game {stem.split('-')[-1]}, {players(rec)}, ply {t}"
+                          if kind == PLATFORM_KIND else f"{note}, game {stem.split('-')[-1]}: "
+                          f"{players(rec)}, ply {t}")
                 out.append(Candidate(f"{stem}-p{t}", board_prev.fen(), [moves[t - 1]], goal,
-                                     None, f"{note}, game {stem.split('-')[-1]}: "
-                                     f"{players(rec)}, ply {t}", None))
+                                     None, source, None))
         prev = now
         board_prev = board.copy(stack=False)
         if t < len(moves):
@@ -178,43 +188,63 @@ def recaptures(fen: str, shown: str, first: str) -> bool:
     return Board(fen).is_capture(last) and Move.from_iccs(first).to_square == last.to_square
 
 
-def solve(searcher: Searcher, c: Candidate, rejected: Counter) -> dict | None:
+def solve(searcher: Searcher, c: Candidate, rejected: Counter,
+          confirm_depth: int) -> tuple[dict | None, int]:
+    """The candidate's puzzle or None, and how many plies of the game the line found
+    covers (before the deeper confirmation: later candidates inside it are skipped, so
+    the confirmation of one line never changes which other candidates are tried)."""
     line = build_line(searcher, c.fen, c.before, c.goal, c.follow,
                       STUDY_MOVES if c.study else MAX_SOLVER_MOVES)
     if not line.accepted:
         rejected[f"{'study' if c.study else 'game'}: {line.stop or 'no line'}"] += 1
-        return None
+        return None, 0
     kept, why = trim(line, c.fen, c.before, c.goal)
     if why and not c.study:
         rejected[f"game: {why}"] += 1
-        return None
+        return None, 0
     if why:  # a study's key moves stand on their own: the goal is the study's result
         n = len(line.accepted)
         kept = Line(line.solution[:2 * n - 1], line.accepted, line.scores, line.find_depths,
                     line.second_mated, line.stop)
+    tag = "study" if c.study else "game"
+    problem = checks(c, kept)
+    if problem:
+        rejected[f"{tag}: {problem}"] += 1
+        return None, 0
+    covered = len(kept.solution)
+    if confirm_depth:
+        confirmed, why = confirm(searcher, kept, c.fen, c.before, c.goal, confirm_depth,
+                                 c.study)
+        if why:
+            rejected[f"{tag}: {why}"] += 1
+            return None, covered
+        problem = checks(c, confirmed) if confirmed is not kept else ""
+        if problem:  # the cut line may be a bare recapture
+            rejected[f"{tag}: {problem} (after the deeper cut)"] += 1
+            return None, covered
+        kept = confirmed
+    return puzzle_to_json(make_puzzle(c, kept, RULES)), covered
+
+
+def checks(c: Candidate, kept: Line) -> str:
+    """Why a built line is no puzzle (a forced move, a bare recapture, a bad replay
+    through ``Game``), or ``""``."""
     board = Board(c.fen)
     for m in c.before:
         board.push(Move.from_iccs(m))
     if len(board.legal_moves) <= MIN_CHOICES:
-        rejected[f"{'study' if c.study else 'game'}: forced (few legal moves)"] += 1
-        return None
+        return "forced (few legal moves)"
     if c.before and len(kept.accepted) == 1 and recaptures(c.fen, c.before[-1],
                                                            kept.solution[0]):
-        # One move taking back what was just taken.
-        rejected[f"{'study' if c.study else 'game'}: trivial_recapture"] += 1
-        return None
-    problem = replay_problem(c.fen, c.before, kept.solution, RULES, c.goal,
-                             Board(c.fen).side * (-1 if c.before else 1))
-    if problem:
-        rejected[f"{'study' if c.study else 'game'}: {problem}"] += 1
-        return None
-    return puzzle_to_json(make_puzzle(c, kept, RULES))
+        return "trivial_recapture"  # one move taking back what was just taken
+    return replay_problem(c.fen, c.before, kept.solution, RULES, c.goal,
+                          Board(c.fen).side * (-1 if c.before else 1))
 
 
 def run_study(searcher: Searcher, stem: str, rec: object, scan_depth: int,
-              rejected: Counter) -> dict | None:
+              rejected: Counter, confirm_depth: int) -> dict | None:
     for c in study_moments(searcher, stem, rec, scan_depth, rejected):
-        p = solve(searcher, c, rejected)
+        p, _ = solve(searcher, c, rejected, confirm_depth)
         if p is not None:  # one puzzle a study: its first verified moment
             return p
     return None
@@ -234,11 +264,35 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
             rejected["game: duplicate or inside a kept line"] += 1
             continue
         seen.add(key)
-        p = solve(searcher, c, rejected)
+        p, plies = solve(searcher, c, rejected, args.confirm_depth)
         if p is not None:
             out.append(p)
-            covered = ply + len(p["solution"])
+        if plies:
+            covered = ply + plies
     return out
+
+
+def reused_candidates(games: int) -> tuple[dict[str, list[Candidate]], dict[str, int]]:
+    """``--reuse-games``: the candidates of the current data's game puzzles, by game stem,
+    and the game counts of its report added to this run's. Exactly what a full run finds
+    when only the confirmation changed: the candidates a game yields and the plies a
+    found line covers do not depend on the confirmation (see :func:`solve`)."""
+    report = json.loads((DATA / "build_report.json").read_text(encoding="utf-8"))
+    if report["games_done"] != games:
+        raise SystemExit(f"--reuse-games: the current data has {report['games_done']} "
+                         f"games, not {games}")
+    out: dict[str, list[Candidate]] = {}
+    for text in (DATA / "puzzles.jsonl").read_text(encoding="utf-8").splitlines():
+        p = json.loads(text)
+        if "-eg-" in p["puzzle_id"]:
+            continue
+        stem = p["puzzle_id"].rsplit("-p", 1)[0]
+        out.setdefault(stem, []).append(Candidate(p["puzzle_id"], p["fen"],
+                                                  p["moves_before"], p["goal"], None,
+                                                  p["source"], p.get("title")))
+    counts = {k: v for k, v in report["rejected"].items()
+              if k.startswith("game: ") and "deeper" not in k}
+    return out, counts
 
 
 def main() -> None:
@@ -250,6 +304,18 @@ def main() -> None:
     ap.add_argument("--scan-depth", type=int, default=5)
     ap.add_argument("--depth", type=int, default=9)
     ap.add_argument("--study-depth", type=int, default=9)
+    ap.add_argument("--confirm-depth", type=int, default=11,
+                    help="confirm every solver move of a kept line at this depth (0: no)")
+    ap.add_argument("--reuse-games", action="store_true",
+                    help="rebuild the studies; take the game candidates that gave the "
+                         "current data's puzzles and solve only them again (same searches, "
+                         "then the confirmation), the other game counts from its report")
+    ap.add_argument("--platform-db", metavar="URL",
+                    help="also mine the finished games of a cotuong server's database "
+                         "(SQLAlchemy URL: sqlite:///path.db, postgresql://...)")
+    ap.add_argument("--platform-unanalysed", action="store_true",
+                    help="with --platform-db: every finished game, not only analysed ones")
+    ap.add_argument("--out", type=Path, default=DATA, help="where the data is written")
     ap.add_argument("--check", action="store_true", help="build and report, write nothing")
     args = ap.parse_args()
     t0, cpu0 = time.time(), time.process_time()
@@ -259,9 +325,20 @@ def main() -> None:
     pool = [g for g in games if g[0] != "eg"]
     random.Random(args.seed).shuffle(pool)  # a fixed order: --games N takes a prefix
     pool = pool[:args.games]
+    reuse = None
+    if args.reuse_games:
+        reuse, counts = reused_candidates(args.games)
+        rejected.update(counts)
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
+    try:  # read first: a bad URL stops the build before any search
+        platform = (platform_games(args.platform_db, not args.platform_unanalysed)
+                    if args.platform_db else [])
+    except ValueError as exc:
+        raise SystemExit(f"--platform-db: {exc}") from None
     from_studies: list[dict] = []
     from_games: list[dict] = []
+    from_platform: list[dict] = []
+    report: dict = {}
     seen: set[str] = set()
     study_searcher = Searcher(args.study_depth, RULES)
     game_searcher = Searcher(args.depth, RULES)
@@ -270,10 +347,15 @@ def main() -> None:
     for i in range(max(len(studies), len(pool))):
         if i < len(studies):
             _, stem, rec = studies[i]
-            p = run_study(study_searcher, stem, rec, args.scan_depth, rejected)
+            p = run_study(study_searcher, stem, rec, args.scan_depth, rejected,
+                          args.confirm_depth)
             if p is not None:
                 from_studies.append(p)
-        if i < len(pool):
+        if reuse is not None:
+            for c in reuse.pop(pool[i][1], []) if i < len(pool) else []:
+                p, _ = solve(game_searcher, c, rejected, args.confirm_depth)
+                from_games.extend([p] if p is not None else [])
+        elif i < len(pool):
             kind, stem, rec = pool[i]
             from_games.extend(run_game(game_searcher, kind, stem, rec, args, seen, rejected))
         done = (min(i + 1, len(studies)), min(i + 1, len(pool)))
@@ -285,21 +367,40 @@ def main() -> None:
             print(f"studies {done[0]}/{len(studies)}, games {done[1]}/{len(pool)}: "
                   f"{report['puzzles']} puzzles, {report['cpu_seconds']} s CPU",
                   file=sys.stderr, flush=True)
+    if args.platform_db or not (studies or pool):
+        # After the master games, so a build without --platform-db is a prefix of it.
+        for kind, stem, rec in platform:
+            from_platform.extend(run_game(game_searcher, kind, stem, rec, args, seen,
+                                          rejected))
+        report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
+                       (len(studies), len(pool)), time.time() - t0,
+                       time.process_time() - cpu0,
+                       study_searcher.searches + game_searcher.searches,
+                       study_searcher.nodes + game_searcher.nodes,
+                       (len(platform), from_platform))
+        if args.platform_db:
+            print(f"platform games {len(platform)}: {len(from_platform)} puzzles",
+                  file=sys.stderr, flush=True)
     print(json.dumps(report, ensure_ascii=False, indent=1))
 
 
 def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],
           drills: list[dict], drill_rejects: dict[str, int], rejected: Counter,
           done: tuple[int, int], wall: float, cpu: float, searches: int,
-          nodes: int) -> dict:
+          nodes: int, platform: tuple[int, list[dict]] = (0, [])) -> dict:
     """Check the collection (it must load) and, unless ``--check``, write the data and the
-    report of what was done so far."""
-    puzzles = from_studies + from_games
+    report of what was done so far (``platform``: games read, puzzles from them)."""
+    puzzles = from_studies + from_games + platform[1]
     collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
     report = {
         "command": f"scripts/build_puzzles.py --studies {done[0]} --games {done[1]} "
                    f"--seed {args.seed} --from-ply {args.from_ply} --scan-depth "
-                   f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth}",
+                   f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth} "
+                   f"--confirm-depth {args.confirm_depth}",
+        "games_reused": args.reuse_games,
+        **({"platform_db": masked_url(args.platform_db), "platform_games": platform[0],
+            "platform_unanalysed": args.platform_unanalysed,
+            "from_platform": len(platform[1])} if args.platform_db else {}),
         "puzzles": len(collection), "from_studies": len(from_studies),
         "from_games": len(from_games), "studies_done": done[0], "games_done": done[1],
         "themes": collection.themes(),
@@ -310,14 +411,15 @@ def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[d
         "cpu_seconds": round(cpu), "wall_seconds": round(wall),
     }
     if not args.check:
-        DATA.mkdir(parents=True, exist_ok=True)
-        with (DATA / "puzzles.jsonl").open("w", encoding="utf-8") as f:
+        out = args.out
+        out.mkdir(parents=True, exist_ok=True)
+        with (out / "puzzles.jsonl").open("w", encoding="utf-8") as f:
             for p in puzzles:
                 f.write(json.dumps(p, ensure_ascii=False) + "\n")
-        with (DATA / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
+        with (out / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
             for d in drills:
                 f.write(json.dumps(d, ensure_ascii=False) + "\n")
-        (DATA / "build_report.json").write_text(
+        (out / "build_report.json").write_text(
             json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return report
 

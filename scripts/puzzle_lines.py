@@ -13,10 +13,14 @@ move** when
 - goal ``draw``: the best line holds (at least ``-HOLD_CP``) and the second best loses
   (a mate against, or at most ``-WIN_CP``).
 
-For a study (``follow``: its recorded line, whose result fixes the goal) the rule is a
-margin instead: the recorded move is the engine's best, at least ``STUDY_MARGIN_CP``
-better than the second best, and the best line keeps the goal (``STUDY_EDGE_CP`` or a mate
-for a win; no worse than ``-HOLD_CP`` for a draw).
+A study (``follow``: its recorded line, whose result fixes the goal) is held to the same
+rule, and its recorded move must be the engine's best. (A margin of 200 cp between best
+and second best let through second moves that also win: Fairy-Stockfish found them.)
+
+Every solver move of a kept line is then **confirmed** by a deeper search
+(:func:`confirm`, MultiPV 2 at ``confirm_depth``): the line is cut before the first solver
+move that is no longer an only move there (or whose best move changed), and cut back
+again to a move that shows the point.
 
 The one exception is the last move of a mate: every move that mates at once is accepted
 (found exactly by the rules core, not by the engine). The opponent's reply is the second
@@ -37,9 +41,6 @@ from cotuong.engine.interface import Info, Limits
 from cotuong.game import Game
 
 WIN_CP, NOT_WIN_CP, HOLD_CP, MIN_GAIN_CP = 400, 150, 150, 300
-# A study's result already says who wins: there the recorded move must be the engine's
-# best, ahead by STUDY_MARGIN_CP, with at least STUDY_EDGE_CP (endgame wins score low).
-STUDY_MARGIN_CP, STUDY_EDGE_CP = 200, 150
 MAX_SOLVER_MOVES = 6
 # The engine's piece values (cotuong.engine.tables.VALUE, in centipawns) by kind code
 # 1 king .. 7 pawn: advisor, elephant 120, horse 400, rook 900, cannon 450, pawn 100.
@@ -143,22 +144,12 @@ def material(board: Board, color_sign: int) -> int:
     return total
 
 
-def _value(s: Score) -> int:
-    """A score as one number, mates beyond any material."""
-    if s.mate is None:
-        return s.cp
-    return 100_000 - s.mate if s.mate > 0 else -100_000 - s.mate
-
-
-def only_move(goal: str, lines: tuple[Info, ...], study: bool = False) -> bool:
+def only_move(goal: str, lines: tuple[Info, ...]) -> bool:
+    """The best line keeps ``goal`` and the second best does not (see the module)."""
     if not lines or not lines[0].pv:
         return False
     best = score(lines[0])
     second = score(lines[1]) if len(lines) > 1 else None
-    if study:
-        keeps = best.at_least(STUDY_EDGE_CP) if goal == "win" else best.at_least(-HOLD_CP)
-        return keeps and (second is None
-                          or _value(best) - _value(second) >= STUDY_MARGIN_CP)
     if goal == "win":
         return best.wins() and (second is None or second.at_most(NOT_WIN_CP))
     return best.at_least(-HOLD_CP) and (second is None or second.at_most(-WIN_CP))
@@ -187,7 +178,7 @@ def build_line(searcher: Searcher, fen: str, before: list[str], goal: str,
                 line.stop = "mate"
                 return line
         lines, found = searcher.lines(fen, before + line.solution, 2)
-        if not only_move(goal, lines, follow is not None):
+        if not only_move(goal, lines):
             line.stop = "not_only_move"
             return line
         best = lines[0].pv[0]
@@ -270,3 +261,30 @@ def replay_problem(fen: str, before: list[str], solution: list[str], rules: str,
                                                          Termination.STALEMATE):
             return ""
     return ""
+
+
+def confirm(searcher: Searcher, line: Line, fen: str, before: list[str], goal: str,
+            depth: int, study: bool = False) -> tuple[Line, str]:
+    """``line`` cut before its first solver move that a search at ``depth`` (MultiPV 2)
+    no longer finds an only move, or finds another best move, then cut back by
+    :func:`trim` (not a study's: its key moves stand on their own); ``(line, "")`` or an
+    empty line and why. The last move of a mate is
+    exact (every mating move accepted) and needs no search."""
+    keep = len(line.accepted)
+    for n, accepted in enumerate(line.accepted):
+        if n == len(line.accepted) - 1 and line.scores[n].mate == 1:
+            break  # mates at once: found by the rules core, not the engine
+        lines, _ = searcher.lines(fen, before + line.solution[:2 * n], 2, depth)
+        if not only_move(goal, lines) or lines[0].pv[0] != accepted[0]:
+            keep = n
+            break
+    if keep == 0:
+        return Line(stop=line.stop), "not_only_move_deeper"
+    if keep == len(line.accepted):
+        return line, ""
+    cut = Line(line.solution[:2 * keep - 1], line.accepted[:keep], line.scores[:keep],
+               line.find_depths[:keep], line.second_mated[:keep], "not_only_move_deeper")
+    if study:
+        return cut, ""
+    kept, why = trim(cut, fen, before, goal)
+    return (kept, "") if not why else (kept, f"{why}_after_deeper_cut")
