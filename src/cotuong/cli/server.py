@@ -124,6 +124,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--header-timeout", type=positive_seconds, default=None,
                    metavar="SECONDS", help="request headers must arrive within this "
                                            "(default 10)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="any setting of docs/server.md (e.g. --set login_rate=1 --set "
+                        "live_max=20); the options above win over it")
     p.set_defaults(func=_cmd_serve)
 
 
@@ -133,25 +136,26 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from cotuong.server.settings import Settings
+    from cotuong.server.settings import Settings, setting_from_text
     from cotuong.server.web.app import create_app
     from cotuong.server.web.runtime import guarded_h11, tuned_runtime
 
-    settings = Settings.from_env(db=args.db, redis_url=args.redis,
-                                 abandon_after_s=args.abandon_after,
-                                 waiting_room_s=args.waiting_expiry,
-                                 tournament_no_show_s=args.no_show_wait,
-                                 engine_workers=args.engine_workers,
-                                 engine_spec=args.engine, public_url=args.public_url,
-                                 engine_warmup=args.warmup,
-                                 secure_cookies=args.secure_cookies,
-                                 tournament_direct_entry=args.tournament_direct_entry,
-                                 analysis_movetime_ms=args.analysis_movetime,
-                                 ai_max_movetime_ms=args.ai_max_movetime,
-                                 ai_games_per_person=args.ai_games_per_person,
-                                 max_sockets_per_address=args.max_sockets_per_address,
-                                 max_connections_per_address=args.max_connections_per_address,
-                                 header_timeout_s=args.header_timeout)
+    named = dict(setting_from_text(x) for x in args.set)
+    options = dict(db=args.db, redis_url=args.redis, abandon_after_s=args.abandon_after,
+                   waiting_room_s=args.waiting_expiry, tournament_no_show_s=args.no_show_wait,
+                   engine_workers=args.engine_workers, engine_spec=args.engine,
+                   public_url=args.public_url, engine_warmup=args.warmup,
+                   secure_cookies=args.secure_cookies,
+                   tournament_direct_entry=args.tournament_direct_entry,
+                   analysis_movetime_ms=args.analysis_movetime,
+                   ai_max_movetime_ms=args.ai_max_movetime,
+                   ai_games_per_person=args.ai_games_per_person,
+                   max_sockets_per_address=args.max_sockets_per_address,
+                   max_connections_per_address=args.max_connections_per_address,
+                   header_timeout_s=args.header_timeout)
+    # The named options win over --set, and --set over the environment.
+    settings = Settings.from_env(**{**named, **{k: v for k, v in options.items()
+                                                 if v is not None}})
     app = create_app(settings)
     # Bind first so the printed address is the real one (also with --port 0).
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from typing import Protocol
+
+from cotuong.core.errors import CotuongError
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +191,59 @@ class Settings:
             values["secret_key"] = os.environ["COTUONG_SECRET"].encode()
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+class SettingError(CotuongError):
+    """A ``NAME=VALUE`` setting that names no setting or whose value does not fit it."""
+
+    code = "BAD_SETTING"
+
+
+def setting_from_text(assignment: str) -> tuple[str, object]:
+    """``NAME=VALUE`` (``cotuong serve --set``) as a setting's name and typed value, so
+    every limit in :class:`Settings` can be set at the command line.
+
+    >>> setting_from_text("login_rate=2")
+    ('login_rate', 2.0)
+    >>> setting_from_text("allowed_origins=https://a.vn,https://b.vn")
+    ('allowed_origins', ('https://a.vn', 'https://b.vn'))
+    >>> setting_from_text("secure_cookies=yes")
+    ('secure_cookies', True)
+    >>> setting_from_text("login_rat=2")
+    Traceback (most recent call last):
+    ...
+    cotuong.server.settings.SettingError: no setting is called 'login_rat'
+    """
+    name, eq, text = assignment.partition("=")
+    name = name.strip().replace("-", "_")
+    if not eq or not name:
+        raise SettingError(f"a setting is NAME=VALUE, not {assignment!r}")
+    field = next((f for f in fields(Settings) if f.name == name), None)
+    if field is None:
+        raise SettingError(f"no setting is called {name!r}")
+    kind = str(field.type)
+    default = field.default if field.default is not MISSING else None
+    text = text.strip()
+    try:
+        if kind.endswith("| None") and text.lower() in ("", "none"):
+            return name, None
+        if kind.startswith("bool"):
+            if text.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise ValueError(text)
+            return name, text.lower() in ("1", "true", "yes", "on")
+        if kind.startswith("int"):
+            return name, int(text)
+        if kind.startswith("float"):
+            return name, float(text)
+        if kind.startswith("tuple"):
+            return name, tuple(x.strip() for x in text.split(",") if x.strip())
+        if kind.startswith("bytes"):
+            return name, text.encode()
+        if kind.startswith("str") or isinstance(default, str):
+            return name, text
+    except ValueError:
+        raise SettingError(f"{name} takes {kind.split(' |')[0]}, not {text!r}") from None
+    raise SettingError(f"{name} ({kind}) cannot be set from the command line")
 
 
 class ClockSource(Protocol):

@@ -83,7 +83,9 @@ class Server:
         cmd = [sys.executable, "-m", "cotuong.cli", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
                # The tournament pages' tests enter accounts by username.
-               "--tournament-direct-entry"]
+               "--tournament-direct-entry",
+               # Every test's people register from this one address within minutes.
+               "--set", "login_burst=1000"]
         if self.abandon_after_s is not None:
             cmd += ["--abandon-after", str(self.abandon_after_s)]
         return cmd
