@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from cotuong.server.settings import Settings, SettingError, setting_from_text
+from cotuong.server.settings import SettingError, Settings, setting_from_text
 
 
 def _as_text(value: object) -> str:
