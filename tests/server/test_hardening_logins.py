@@ -118,15 +118,20 @@ def test_logins_hash_in_the_niced_workers_which_end_with_the_app(tmp_path: Path)
 def test_a_full_queue_answers_login_busy_with_retry_after() -> None:
     async def scenario() -> None:
         settings = Settings(db="sqlite://", password_workers=1, password_queue=1)
-        # N=2**16 makes each hash ~0.2 s or more: the burst arrives while one runs.
-        async with running(settings, password_n=2**16) as srv, srv.client() as c:
+        async with running(settings, password_n=2**12) as srv, srv.client() as c:
             assert (await c.post("/api/accounts/register", json=BODY)).status_code == 201
+            # The one worker busy for a second (whatever this machine's hashing speed):
+            # the burst arrives while it runs.
+            hasher = srv.app.state.accounts.hasher
+            busy_job = asyncio.ensure_future(hasher.run(time.sleep, 1.0))
+            await asyncio.sleep(0.2)
             replies = await asyncio.gather(*(
                 c.post("/api/accounts/login", json=BODY, headers={"Accept-Language": "en"})
                 for _ in range(6)))
+            await busy_job
             codes = sorted(r.status_code for r in replies)
-            # One hashing, one waiting; the other four refused at once.
-            assert codes == [200, 200, 503, 503, 503, 503], codes
+            # One waiting behind the busy worker; the other five refused at once.
+            assert codes == [200, 503, 503, 503, 503, 503], codes
             busy = next(r for r in replies if r.status_code == 503)
             error = busy.json()["error"]
             assert error["code"] == "LOGIN_BUSY"

@@ -172,6 +172,7 @@ def create_app(settings: Settings, store: Store | None = None,
                   description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
                               "protocol is in docs/web-protocol.md.")
     app.state.service = service
+    app.state.accounts = acc
     app.state.analyses = analyses
     app.state.live = live
     app.state.tournaments = tournaments
