@@ -185,6 +185,14 @@ class RedisEngineQueue:
         if kind not in ("progress", "done"):
             fut.set_exception(EngineJobError(str(msg.get("error") or "the job failed")))
 
+    async def _submit(self, job_id: str, stream: str, job: dict[str, Any],
+                      expires_in_s: float) -> None:
+        """Put a job on its stream, with where to reply and when workers must skip it."""
+        assert self._redis is not None
+        expires = await redis_now_ms(self._redis) + int(expires_in_s * 1000)
+        envelope = {"id": job_id, "reply": self.reply_key, "expires_ms": expires, "job": job}
+        await self._redis.xadd(stream, {"job": json.dumps(envelope)})
+
     async def run(self, job: Job, on_progress: Progress | None = None
                   ) -> str | tuple[PositionEval, ...]:
         if self._redis is None:
@@ -194,10 +202,7 @@ class RedisEngineQueue:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[job_id] = (fut, on_progress, job)
         try:
-            expires = await redis_now_ms(self._redis) + int(timeout * 1000)
-            envelope = {"id": job_id, "reply": self.reply_key, "expires_ms": expires,
-                        "job": job_to_json(job)}
-            await self._redis.xadd(STREAMS[job.kind], {"job": json.dumps(envelope)})
+            await self._submit(job_id, STREAMS[job.kind], job_to_json(job), timeout)
             result: str | tuple[PositionEval, ...] = await asyncio.wait_for(fut, timeout + 5)
             return result
         except asyncio.TimeoutError:
@@ -221,10 +226,8 @@ class RedisEngineQueue:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[job_id] = (fut, on_update, job)
         try:
-            expires = await redis_now_ms(self._redis) + int(self.move_timeout_s * 1000)
-            envelope = {"id": job_id, "reply": self.reply_key, "expires_ms": expires,
-                        "job": live_job_to_json(job)}
-            await self._redis.xadd(STREAMS["live"], {"job": json.dumps(envelope)})
+            await self._submit(job_id, STREAMS["live"], live_job_to_json(job),
+                               self.move_timeout_s)
             waiting = [fut] if stop is None else [fut, asyncio.ensure_future(stop.wait())]
             done, _ = await asyncio.wait(waiting, timeout=timeout + 5,
                                          return_when=asyncio.FIRST_COMPLETED)
