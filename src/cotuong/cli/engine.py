@@ -13,8 +13,7 @@ import argparse
 import sys
 
 from cotuong import __version__
-from cotuong.uci.server import serve
-from cotuong.uci.spec import open_engine
+from cotuong.uci import open_engine, serve
 
 
 def _cmd_engine(args: argparse.Namespace) -> int:

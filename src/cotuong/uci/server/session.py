@@ -1,4 +1,4 @@
-"""The ``cotuong engine`` server: UCI (and UCCI) over stdin/stdout.
+"""The ``cotuong engine`` session: UCI (and UCCI) over stdin/stdout.
 
 Moves are ICCS with ranks 0-9 (``h2e2``), as Pikafish and UCCI engines write them.
 A :class:`UciServer` wraps any :class:`~cotuong.engine.interface.EnginePlayer`; the
@@ -32,13 +32,12 @@ import contextlib
 import dataclasses
 import threading
 import time
-from collections.abc import Callable, Iterable, Set
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
-from cotuong.core.types import Color, Move
+from cotuong.core.types import Move
 from cotuong.engine.interface import EnginePlayer, Info, Limits
 from cotuong.uci.errors import UciCommandError
 from cotuong.uci.protocol import (
@@ -47,59 +46,11 @@ from cotuong.uci.protocol import (
     parse_position,
     parse_setoption,
 )
+from cotuong.uci.server.options import accept_option, option_lines
+from cotuong.uci.server.safety import fallback_move, hard_cap_ms
 
 # How long ``stop`` waits for the engine before answering from what it has.
 STOP_GRACE_S = 0.08
-
-
-@dataclass(frozen=True, slots=True)
-class SpinOption:
-    """An integer option as announced by ``uci``/``ucci``."""
-
-    name: str
-    default: int
-    min: int
-    max: int
-
-
-OPTIONS: tuple[SpinOption, ...] = (
-    SpinOption("Level", 8, 1, 8),
-    SpinOption("Hash", 16, 1, 1024),
-    SpinOption("Threads", 1, 1, 64),
-    SpinOption("MultiPV", 1, 1, 32),  # the best lines reported, "info … multipv k …"
-    SpinOption("Seed", 0, 0, 2**31 - 1),
-)
-# The repetition rules the search should follow (a combo option; ``cotuong.referee`` presets).
-RULES_CHOICES = ("xiangqiplay", "asian")
-# UCCI engines spell some options differently.
-_UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed",
-                 "multipv": "MultiPV"}
-
-
-def _hard_cap_ms(limits: Limits, turn: Color) -> int | None:
-    """When the server stops a search that overruns its budget (a safety net only)."""
-    if limits.infinite:
-        return None
-    if limits.movetime_ms is not None:
-        return limits.movetime_ms + 50
-    own = limits.wtime_ms if turn is Color.RED else limits.btime_ms
-    if own is None:
-        return None
-    inc = (limits.winc_ms if turn is Color.RED else limits.binc_ms) or 0
-    return max(20, min(own - 50, own // 2 + inc))
-
-
-def _fallback_move(board: Board, allowed: Set[str]) -> str:
-    """A move chosen without the engine: the most valuable capture, else a fixed one."""
-    def victim(text: str) -> int:
-        piece = board.piece_at(Move.from_iccs(text).to_square)
-        return _VICTIM_VALUE[piece.kind] if piece is not None else 0
-
-    return max(sorted(allowed), key=victim)
-
-
-# Rough piece values (pawn 1) to pick a capture when the engine gives no move.
-_VICTIM_VALUE = {1: 100, 2: 2, 3: 2, 4: 4, 5: 9, 6: 5, 7: 1}
 
 
 class UciServer:
@@ -190,26 +141,18 @@ class UciServer:
         }
 
     def _cmd_uci(self, _args: list[str]) -> None:
-        self.ucci = False
-        self._write(f"id name {self.name}")
-        self._write(f"id author {self.author}")
-        for opt in OPTIONS:
-            self._write(f"option name {opt.name} type spin default {opt.default} "
-                        f"min {opt.min} max {opt.max}")
-        choices = " ".join(f"var {c}" for c in RULES_CHOICES)
-        self._write(f"option name Rules type combo default {RULES_CHOICES[0]} {choices}")
-        self._write("uciok")
+        self._hello(ucci=False)
 
     def _cmd_ucci(self, _args: list[str]) -> None:
-        self.ucci = True
+        self._hello(ucci=True)
+
+    def _hello(self, *, ucci: bool) -> None:
+        self.ucci = ucci
         self._write(f"id name {self.name}")
         self._write(f"id author {self.author}")
-        self._write("option usemillisec type check default false")
-        for opt in OPTIONS:
-            ucci_name = "hashsize" if opt.name == "Hash" else opt.name.lower()
-            self._write(f"option {ucci_name} type spin min {opt.min} max {opt.max} "
-                        f"default {opt.default}")
-        self._write("ucciok")
+        for line in option_lines(ucci=ucci):
+            self._write(line)
+        self._write("ucciok" if ucci else "uciok")
 
     def _cmd_isready(self, _args: list[str]) -> None:
         if self._cold and not self.searching:
@@ -241,23 +184,7 @@ class UciServer:
                 raise UciCommandError(f"usemillisec must be true or false, not {value!r}")
             self.millisec = value.lower() == "true"
             return
-        if name.lower() == "rules":
-            if value.lower() not in RULES_CHOICES:
-                raise UciCommandError(f"option Rules must be one of {', '.join(RULES_CHOICES)}, "
-                                      f"not {value!r}")
-            self.engine.set_option("Rules", value.lower())
-            return
-        canonical = _UCCI_ALIASES.get(name.lower(), name)
-        opt = next((o for o in OPTIONS if o.name.lower() == canonical.lower()), None)
-        if opt is None:
-            raise UciCommandError(f"unknown option {name!r}")
-        try:
-            number = int(value)
-        except ValueError:
-            raise UciCommandError(f"option {opt.name} needs a number, not {value!r}") from None
-        if not opt.min <= number <= opt.max:
-            raise UciCommandError(f"option {opt.name} must be {opt.min}..{opt.max}, not {number}")
-        self.engine.set_option(opt.name, str(number))
+        self.engine.set_option(*accept_option(name, value))
 
     def _cmd_position(self, args: list[str]) -> None:
         self._refuse_while_searching("position")
@@ -302,7 +229,7 @@ class UciServer:
             target=self._search, name="cotuong-uci-search", daemon=True,
             args=(token, self._start_fen, self._moves, limits, allowed))
         self._thread.start()
-        cap = _hard_cap_ms(limits, board.turn)
+        cap = hard_cap_ms(limits, board.turn)
         if cap is not None:
             self._timer = threading.Timer(cap / 1000, self._overrun, args=(token,))
             self._timer.daemon = True
@@ -401,7 +328,7 @@ class UciServer:
                 elif why_fallback:
                     lines.append(f"info string {why_fallback}")
                 pv_move = self._last_pv[0] if self._last_pv else None
-                best = pv_move if pv_move in allowed else _fallback_move(board, allowed)
+                best = pv_move if pv_move in allowed else fallback_move(board, allowed)
                 ponder = None
             if ponder is not None:
                 after = board.copy()
