@@ -14,9 +14,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
+from cotuong.cli.tournament.common import (
+    Register,
+    details_given,
+    out,
+    tiebreaks_given,
+)
 from cotuong.tournament.errors import ConfigurationError, TournamentStoreError, fail
 from cotuong.tournament.knockout import RUNGS, Knockout
 from cotuong.tournament.knockout_page import bracket_html
@@ -27,9 +32,6 @@ from cotuong.tournament.swiss import SwissTournament
 from cotuong.tournament.text import event_title, pairings_text, say
 from cotuong.tournament.tiebreaks import SWISS_TIEBREAKS
 from cotuong.tournament.trf import trf_text
-
-Command = Callable[[argparse.Namespace], int]
-Register = Callable[[str, str, Command], argparse.ArgumentParser]
 
 
 def parse_ladder(text: str) -> tuple[tuple[str, int], ...]:
@@ -45,10 +47,6 @@ def parse_ladder(text: str) -> tuple[tuple[str, int], ...]:
                        known=", ".join(RUNGS))
         out.append((kind, int(count) if count else 1))
     return tuple(out)
-
-
-def _out(args: argparse.Namespace, code: str, **params: object) -> None:
-    print(say(args.lang, code, **params))
 
 
 def create_system(args: argparse.Namespace, people: list[str | PlayerInfo]) -> int:
@@ -68,26 +66,23 @@ def create_system(args: argparse.Namespace, people: list[str | PlayerInfo]) -> i
         else:
             ko = Knockout(people, seeding=args.seeding, **options)  # type: ignore[arg-type]
         store = SqliteStore.create(args.store, ko)
-        _out(args, "TC_KO_CREATED", file=store.where, count=len(ko.players), rounds=ko.rounds)
+        out(args, "TC_KO_CREATED", file=store.where, count=len(ko.players), rounds=ko.rounds)
         store.close()
         return 0
     if args.rounds is None:
         raise fail(ConfigurationError, "TC_ROUNDS_NEEDED")
-    keys = [k.strip() for k in args.tiebreaks.split(",") if k.strip()] if args.tiebreaks \
-        else list(SWISS_TIEBREAKS)
+    keys = tiebreaks_given(args, SWISS_TIEBREAKS)
     colour = args.first_colour
     if colour == "lots":  # the organiser's drawing of the first colour, done here
         colour = random.SystemRandom().choice(("red", "black"))
     scoring = Scoring.parse(args.scoring)
     t = SwissTournament(people, args.rounds, scoring, keys, args.name, args.unplayed or "fide",
                         args.bye_points, args.requested_bye_points, args.accelerated, colour)
-    details = {k: v for k, v in (("venue", args.venue), ("dates", args.dates),
-                                 ("chief_arbiter", args.arbiter),
-                                 ("time_control", args.time_control)) if v}
+    details = details_given(args)
     if details:
         t.set_details(**details)
     store = SqliteStore.create(args.store, t)
-    _out(args, "TC_SWISS_CREATED", file=store.where, count=len(t.players), rounds=t.rounds,
+    out(args, "TC_SWISS_CREATED", file=store.where, count=len(t.players), rounds=t.rounds,
          colour=say(args.lang, "TC_COLOUR_RED" if colour == "red" else "TC_COLOUR_BLACK"))
     store.close()
     return 0
@@ -111,7 +106,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     r = t.paired_rounds
     print("\n".join(pairings_text(t, r, args.lang)))
     for name, kind in t.byes(r):
-        _out(args, "TC_BYE_LINE", name=name,
+        out(args, "TC_BYE_LINE", name=name,
              kind=say(args.lang, "TC_BYE_PAB" if kind == "pab" else "TC_BYE_REQUESTED_KIND"))
     doubts = t.bye_doubts(r)
     if doubts:
@@ -127,7 +122,7 @@ def _cmd_bye(args: argparse.Namespace) -> int:
     store.update(lambda t: _swiss(t).request_bye(args.player, args.round))
     t = _swiss(store.load())
     rnd = args.round or t.paired_rounds + 1
-    _out(args, "TC_BYE_SAVED", name=t.player(args.player).name, round=rnd)
+    out(args, "TC_BYE_SAVED", name=t.player(args.player).name, round=rnd)
     return 0
 
 
@@ -173,17 +168,17 @@ def _cmd_bracket(args: argparse.Namespace) -> int:
         return 0
     print(event_title(ko, args.lang))  # type: ignore[arg-type]
     for r in range(1, ko.rounds + 1):
-        _out(args, "TC_KO_ROUND", round=r, rounds=ko.rounds)
+        out(args, "TC_KO_ROUND", round=r, rounds=ko.rounds)
         for m in ko.matches(r):
             print(_match_line(ko, args.lang, m.id))
     games = ko.next_games()
     if games:
-        _out(args, "TC_KO_NEXT")
+        out(args, "TC_KO_NEXT")
         for g in games:
-            _out(args, "TC_KO_NEXT_GAME", match=g.match, number=g.number, red=g.red,
+            out(args, "TC_KO_NEXT_GAME", match=g.match, number=g.number, red=g.red,
                  black=g.black, stage=say(args.lang, "TC_STAGE_" + g.stage.upper()))
     if ko.champion:
-        _out(args, "TC_KO_CHAMPION", name=ko.champion)
+        out(args, "TC_KO_CHAMPION", name=ko.champion)
         for place, name in ko.ranking():
             print(f"  {place:>6}  {name}")
     return 0
@@ -207,7 +202,7 @@ def _cmd_match_lots(args: argparse.Namespace) -> int:
             m = ko.match(args.match)
             seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
             pick = random.Random(seed).choice([m.a, m.b])
-            _out(args, "TC_KO_LOTS_SEED", seed=seed)
+            out(args, "TC_KO_LOTS_SEED", seed=seed)
             winner = ko.name_of(pick)
         return ko.draw_lots(args.match, winner)
     store.update_knockout(change)
