@@ -1,6 +1,6 @@
 """The rules core: the standard library and the message catalog (`cotuong.messages`) only."""
 
-from cotuong.core.board import Board, LegalMoves, StackEntry
+from cotuong.core.board import Board, StackEntry
 from cotuong.core.errors import (
     AmbiguousMoveError,
     CotuongError,
@@ -14,6 +14,7 @@ from cotuong.core.errors import (
     RecordError,
 )
 from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
+from cotuong.core.movegen import LegalMoves
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.perft import divide, perft
 from cotuong.core.reasons import IllegalReason

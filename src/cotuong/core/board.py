@@ -34,17 +34,22 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from cotuong.core import tables
-from cotuong.core.attacks import attackers_on, piece_targets
 from cotuong.core.errors import IllegalSetupError, InvalidArgumentError, NoMoveToUndoError
 from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
+from cotuong.core.movegen import MoveGeneration
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.reasons import IllegalReason, illegal_move_error, illegal_reason
-from cotuong.core.types import _SQUARE_NAMES, Color, Move, Piece, Square
+from cotuong.core.types import (
+    Color,
+    Move,
+    Piece,
+    Square,
+    checked_color,
+    checked_move,
+    checked_square,
+)
 from cotuong.messages import Message
 
-RAYS = tables.RAYS
-HORSE_FROM = tables.HORSE_FROM
-PAWN_FROM = tables.PAWN_FROM
 ZOBRIST = tables.ZOBRIST
 ZOBRIST_SIDE = tables.ZOBRIST_SIDE
 
@@ -60,29 +65,7 @@ class StackEntry(NamedTuple):
     note: object
 
 
-def _square(sq: object) -> int:
-    if type(sq) is not int or not 0 <= sq < 90:
-        raise InvalidArgumentError(f"a square is an int 0..89 (rank * 9 + file), not {sq!r}",
-                                   "BAD_SQUARE")
-    return sq
-
-
-def _move(move: object) -> Move:
-    if not isinstance(move, Move):
-        hint = "; read text with cotuong.parse_move(board, text)" if isinstance(move, str) else ""
-        raise InvalidArgumentError(f"expected a Move, not {type(move).__name__} {move!r}{hint}",
-                                   "NOT_A_MOVE")
-    return move
-
-
-def _color(color: object) -> Color:
-    if not isinstance(color, Color):
-        raise InvalidArgumentError(f"expected Color.RED or Color.BLACK, not {color!r}",
-                                   "BAD_COLOR")
-    return color
-
-
-class Board:
+class Board(MoveGeneration):
     """A xiangqi position with its move history.
 
     ``Board()`` is the start position; ``Board(fen)`` validates the FEN and raises
@@ -216,12 +199,12 @@ class Board:
         return other
 
     def piece_at(self, sq: Square) -> Piece | None:
-        code = self.squares[_square(sq)]
+        code = self.squares[checked_square(sq)]
         return Piece.from_code(code) if code else None
 
     def piece_id_at(self, sq: Square) -> int | None:
         """Stable id of the piece on ``sq`` (it keeps its id as it moves)."""
-        pid = self.square_ids[_square(sq)]
+        pid = self.square_ids[checked_square(sq)]
         return pid if pid >= 0 else None
 
     def piece_square(self, piece_id: int) -> Square | None:
@@ -249,7 +232,7 @@ class Board:
                 yield sq, Piece.from_code(code)
 
     def king_square(self, color: Color) -> Square:
-        return self.king_squares[_color(color).sign]
+        return self.king_squares[checked_color(color).sign]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -272,194 +255,8 @@ class Board:
         rows.append("  a b c d e f g h i")
         return "\n".join(rows)
 
-    # ---------------------------------------------------------------- attacks
-    def king_attacked(self, k: int, side: int) -> bool:
-        """Is the king of ``side`` (+1/-1), standing on ``k``, attacked (flying general
-        included)? Low level: ``k`` is not checked (``king_squares[side]`` normally)."""
-        b = self.squares
-        rook = -5 * side
-        cannon = -6 * side
-        king = -side
-        rays = RAYS[k]
-        for d in range(4):
-            screened = False
-            for s in rays[d]:
-                p = b[s]
-                if p:
-                    if screened:
-                        if p == cannon:
-                            return True
-                        break
-                    if p == rook or (p == king and d < 2):
-                        return True
-                    screened = True
-        horse = -4 * side
-        for hs, leg in HORSE_FROM[k]:
-            if b[hs] == horse and not b[leg]:
-                return True
-        pawn = -7 * side
-        return any(b[ps] == pawn for ps in PAWN_FROM[-side][k])
-
-    def attackers(self, color: Color, sq: Square) -> list[Square]:
-        """Squares of ``color``'s pieces that attack ``sq`` by their move geometry.
-
-        Pseudo-legal: a pinned attacker still attacks. The king attacks its palace
-        neighbours and, along an open file, the enemy king (flying general).
-        """
-        return sorted(set(attackers_on(self.squares, _square(sq), _color(color).sign)))
-
-    def is_check(self) -> bool:
-        """Is the side to move in check?"""
-        return self.king_attacked(self.king_squares[self.side], self.side)
-
-    def checkers(self) -> list[Square]:
-        """Squares of the pieces giving check to the side to move."""
-        if not self.is_check():
-            return []
-        k = self.king_squares[self.side]
-        return self.attackers(self.turn.opponent, k)
-
-    # --------------------------------------------------------- move generation
-    def _pseudo_codes(self) -> list[int]:
-        """Moves obeying piece geometry, ignoring the own king's safety."""
-        b = self.squares
-        side = self.side
-        loc = self.id_squares
-        out: list[int] = []
-        first = 0 if side > 0 else 16
-        for pid in range(first, first + 16):
-            s = loc[pid]
-            if s >= 0:
-                base = s << 7
-                out += [base | t for t in piece_targets(b, s, side)]
-        return out
-
-    def _safe_after(self, m: int) -> bool:
-        """Would the mover's king be safe after pseudo-legal move ``m``?"""
-        b = self.squares
-        side = self.side
-        f = m >> 7
-        t = m & 127
-        p = b[f]
-        cap = b[t]
-        b[t] = p
-        b[f] = 0
-        safe = not self.king_attacked(t if p == side else self.king_squares[side], side)
-        b[f] = p
-        b[t] = cap
-        return safe
-
-    def _danger(self, side: int) -> tuple[set[int], set[int]] | None:
-        """``None`` if the king of ``side`` is in check, else (bad_from, bad_to).
-
-        A non-king move can expose the king only by vacating a square in bad_from
-        (the first or second piece on a line from the king with an enemy rook, king
-        or cannon behind it, or a horse leg next to the king with an enemy horse
-        behind it) or by filling a square in bad_to (between the king and an enemy
-        cannon that would then have a screen). Every other move is legal when not in
-        check, which spares the full test for most moves.
-        """
-        b = self.squares
-        k = self.king_squares[side]
-        rook = -5 * side
-        cannon = -6 * side
-        king = -side
-        bad_from: set[int] = set()
-        bad_to: set[int] = set()
-        rays = RAYS[k]
-        for d in range(4):
-            first = second = -1
-            empties: list[int] = []
-            for s in rays[d]:
-                p = b[s]
-                if not p:
-                    if first < 0:
-                        empties.append(s)
-                    continue
-                if first < 0:
-                    if p == rook or (p == king and d < 2):
-                        return None
-                    first = s
-                    if p == cannon:
-                        bad_to.update(empties)
-                elif second < 0:
-                    if p == cannon:
-                        return None
-                    if p == rook or (p == king and d < 2):
-                        bad_from.add(first)
-                    second = s
-                else:
-                    if p == cannon:
-                        bad_from.add(first)
-                        bad_from.add(second)
-                    break
-        horse = -4 * side
-        for hs, leg in HORSE_FROM[k]:
-            if b[hs] == horse:
-                if not b[leg]:
-                    return None
-                bad_from.add(leg)
-        pawn = -7 * side
-        for ps in PAWN_FROM[-side][k]:
-            if b[ps] == pawn:
-                return None
-        return bad_from, bad_to
-
-    def _legal_iter(self) -> Iterator[int]:
-        """Legal moves as ints, piece by piece: pseudo-legal moves that pass the
-        king-safety filter (lazy, so ``has_legal_move`` stops at the first)."""
-        side = self.side
-        danger = self._danger(side)
-        safe = self._safe_after
-        b = self.squares
-        loc = self.id_squares
-        bad_from: set[int] | None = None
-        bad_to: set[int] = set()
-        if danger is not None:  # (in check, every move gets the full test)
-            bad_from, bad_to = danger
-            bad_from.add(self.king_squares[side])  # king moves always get the full test
-        first = 0 if side > 0 else 16
-        for pid in range(first, first + 16):
-            s = loc[pid]
-            if s < 0:
-                continue
-            base = s << 7
-            free = bad_from is not None and s not in bad_from
-            for t in piece_targets(b, s, side):
-                if (free and t not in bad_to) or safe(base | t):
-                    yield base | t
-
-    def legal_codes(self) -> list[int]:
-        """The legal moves as ints ``from << 7 | to``, piece by piece (the fast form of
-        :attr:`legal_moves`)."""
-        return list(self._legal_iter())
-
-    def has_legal_move(self) -> bool:
-        """Does the side to move have any legal move? (Stops at the first one.)"""
-        return next(self._legal_iter(), None) is not None
-
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """A live view of the legal moves: iterate, ``in``, ``len``, ``count()``."""
-        return LegalMoves(self)
-
-    def pseudo_legal_moves(self) -> list[Move]:
-        return [Move.decode(m) for m in self._pseudo_codes()]
-
-    def is_legal(self, move: Move) -> bool:
-        return self.is_legal_code(_move(move).encode())
-
-    def is_legal_code(self, m: int) -> bool:
-        """Is the move ``m`` (``from << 7 | to``, both squares 0..89) legal? Only the
-        moving piece's geometry is generated (the fast form of :meth:`is_legal`)."""
-        f = m >> 7
-        side = self.side
-        if self.squares[f] * side <= 0:
-            return False
-        return (m & 127) in piece_targets(self.squares, f, side) and self._safe_after(m)
-
     def is_capture(self, move: Move) -> bool:
-        _move(move)
+        checked_move(move)
         return self.squares[move.to_square] * self.squares[move.from_square] < 0
 
     def gives_check(self, move: Move) -> bool:
@@ -539,14 +336,14 @@ class Board:
         ``note`` is kept on the state stack with the move (the referee stores its
         per-move facts there).
         """
-        m = _move(move).encode()
+        m = checked_move(move).encode()
         if not self.is_legal_code(m):
             raise illegal_move_error(self, move)
         self.push_code(m, note)
 
     def push_unchecked(self, move: Move, *, note: object = None) -> None:
         """Play a move known to be legal (e.g. taken from ``legal_moves``)."""
-        self.push_code(_move(move).encode(), note)
+        self.push_code(checked_move(move).encode(), note)
 
     def pop(self) -> Move:
         """Take back the last move."""
@@ -582,39 +379,3 @@ class Board:
 
     def is_game_over(self) -> bool:
         return not self.has_legal_move()
-
-
-class LegalMoves:
-    """Lazy view of a board's legal moves, recomputed on use (the board may change)."""
-
-    __slots__ = ("_board",)
-
-    def __init__(self, board: Board) -> None:
-        self._board = board
-
-    def __iter__(self) -> Iterator[Move]:
-        return (Move.decode(m) for m in self._board.legal_codes())
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
-
-    def __len__(self) -> int:
-        return len(self._board.legal_codes())
-
-    def iccs(self) -> list[str]:
-        """The legal moves as ICCS texts (quicker than reading ``.iccs`` of each ``Move``).
-
-        >>> sorted(Board().legal_moves.iccs())[:3]
-        ['a0a1', 'a0a2', 'a3a4']
-        """
-        names = _SQUARE_NAMES
-        return [names[m >> 7] + names[m & 127] for m in self._board.legal_codes()]
-
-    def count(self) -> int:
-        return len(self)
-
-    def __bool__(self) -> bool:
-        return self._board.has_legal_move()
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(m.iccs for m in self)})>"

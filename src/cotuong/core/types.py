@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from cotuong.core.errors import InvalidMoveTextError
+from cotuong.core.errors import InvalidArgumentError, InvalidMoveTextError
 
 FILES = "abcdefghi"
 NUM_SQUARES = 90
@@ -277,3 +277,30 @@ class Move:
 
     def __str__(self) -> str:
         return self.iccs
+
+
+# ----- arguments checked at the API edge (the low-level view takes plain ints) -----
+def checked_square(sq: object) -> int:
+    """``sq`` if it is a square (an int 0..89), else :class:`InvalidArgumentError`."""
+    if type(sq) is not int or not 0 <= sq < 90:
+        raise InvalidArgumentError(f"a square is an int 0..89 (rank * 9 + file), not {sq!r}",
+                                   "BAD_SQUARE")
+    return sq
+
+
+def checked_move(move: object) -> Move:
+    """``move`` if it is a :class:`Move`, else :class:`InvalidArgumentError` (with a hint
+    for text)."""
+    if not isinstance(move, Move):
+        hint = "; read text with cotuong.parse_move(board, text)" if isinstance(move, str) else ""
+        raise InvalidArgumentError(f"expected a Move, not {type(move).__name__} {move!r}{hint}",
+                                   "NOT_A_MOVE")
+    return move
+
+
+def checked_color(color: object) -> Color:
+    """``color`` if it is a :class:`Color`, else :class:`InvalidArgumentError`."""
+    if not isinstance(color, Color):
+        raise InvalidArgumentError(f"expected Color.RED or Color.BLACK, not {color!r}",
+                                   "BAD_COLOR")
+    return color
