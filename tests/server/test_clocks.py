@@ -127,6 +127,10 @@ def test_abandonment_is_claimed_automatically_and_reconnect_cancels_it() -> None
             async with socket_to(srv, code, host["secret"]) as red:
                 async with socket_to(srv, code, guest["secret"]) as black:
                     s = await black.state()
+                    # Red's first state already shows Black's window (a player who never
+                    # came is away from the start): only a state after Black's arrival
+                    # tells that the window below is the one Black's leaving opened.
+                    await red.state(abandon=None)
                 game_id = s["game_id"]
                 s = await red.state(abandon={"color": "black",
                                              "deadline_ms": clock.now_ms() + 30_000})
