@@ -20,6 +20,7 @@ from typing import Any, Protocol, cast
 from cotuong.messages import Listing
 from cotuong.tournament.attached import check_attached_pgn
 from cotuong.tournament.berger import Pairing
+from cotuong.tournament.details import Details
 from cotuong.tournament.errors import (
     ConfigurationError,
     DuplicatePlayerError,
@@ -42,7 +43,7 @@ from cotuong.tournament.events import (
     SetDetails,
     Withdraw,
 )
-from cotuong.tournament.players import Entrant, PlayerInfo, clean_text, name_key, player_info
+from cotuong.tournament.players import Entrant, PlayerInfo, name_key, player_info
 from cotuong.tournament.results import Result, parse_result
 from cotuong.tournament.standings import Drawing, StandingRow, tie_key, tied_groups
 
@@ -97,14 +98,13 @@ class TournamentGame:
     corrections: int = 0
 
 
-class Handlers:
+class Handlers(Details):
     """The state and its event handlers (the base of ``Tournament``)."""
 
     initial: tuple[PlayerInfo, ...]
     _players: list[Entrant]
     _games: dict[tuple[int, int], TournamentGame]
     _drawings: list[Drawing]
-    _details: SetDetails
 
     def _self(self) -> Whole:
         return cast(Whole, self)
@@ -178,10 +178,6 @@ class Handlers:
         self._check_unique(new.name, besides=p.number)
         self._players[p.number - 1] = Entrant(p.number, new.name, p.withdrawn, new.club,
                                               new.rating, new.title, p.withdrawn_from)
-
-    def _on_details(self, e: SetDetails) -> None:
-        fields = ("name", "venue", "dates", "chief_arbiter", "time_control")
-        self._details = SetDetails(*(clean_text(getattr(e, f), f) for f in fields))
 
     # ----- results -------------------------------------------------------------
     def _find(self, round_no: int, red: int | str, black: int | str) -> Pairing:

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from cotuong.tournament.details import Details
 from cotuong.tournament.errors import (
     ConfigurationError,
     InvalidResultError,
@@ -46,7 +47,7 @@ from cotuong.tournament.errors import (
 from cotuong.tournament.eventlog import EventLog
 from cotuong.tournament.events import Event, KnockoutGame, KnockoutLots, SetDetails
 from cotuong.tournament.knockout_bracket import Match, NextGame, bracket_order, play_match
-from cotuong.tournament.players import Entrant, PlayerInfo, clean_text, find_player, player_info
+from cotuong.tournament.players import Entrant, PlayerInfo, find_player, player_info
 from cotuong.tournament.results import Result, parse_result
 
 RUNGS = ("replay", "rapid", "blitz")
@@ -54,7 +55,7 @@ MAX_PLAYERS = 1024
 THIRD = "3P"  # the third-place match's id
 
 
-class Knockout(EventLog):
+class Knockout(Details, EventLog):
     """A knockout event.
 
     ``players`` are names or :class:`PlayerInfo`; ``seeding`` is ``"rating"`` (highest
@@ -212,16 +213,6 @@ class Knockout(EventLog):
             placed += len(losers)
         return tuple(out)
 
-    @property
-    def details(self) -> SetDetails:
-        """Venue, dates, chief arbiter, time control."""
-        return self._details
-
-    @property
-    def title(self) -> str:
-        """The event's name as it stands."""
-        return self._details.name or self.name
-
     # ----- events ---------------------------------------------------------------
     def record(self, match_id: str, result: str | Result, red: int | str | None = None,
                black: int | str | None = None, stage: str | None = None) -> Event:
@@ -242,24 +233,13 @@ class Knockout(EventLog):
         """Record the drawing of lots that decides a match still level after the ladder."""
         return self.apply(KnockoutLots(self.match(match_id).id, self.player(winner).name))
 
-    def set_details(self, **changes: str) -> Event:
-        """Change the event's details (as for the round robin)."""
-        known = ("name", "venue", "dates", "chief_arbiter", "time_control")
-        if not set(changes) <= set(known):
-            raise fail(ConfigurationError, "T_DETAIL_FIELDS",
-                       fields=sorted(set(changes) - set(known)))
-        values = {k: getattr(self._details, k) for k in known}
-        values.update(changes)
-        return self.apply(SetDetails(**values))
-
     def _handle(self, event: Event) -> None:
         if isinstance(event, KnockoutGame):
             self._on_game(event)
         elif isinstance(event, KnockoutLots):
             self._on_lots(event)
         elif isinstance(event, SetDetails):
-            fields = ("name", "venue", "dates", "chief_arbiter", "time_control")
-            self._details = SetDetails(*(clean_text(getattr(event, f), f) for f in fields))
+            self._on_details(event)
         else:
             raise fail(TournamentStateError, "T_UNKNOWN_EVENT", event=repr(event))
 

@@ -40,7 +40,6 @@ from cotuong.tournament.events import (
     RecordResult,
     Reinstate,
     RemovePlayer,
-    SetDetails,
     Withdraw,
 )
 from cotuong.tournament.handlers import NamedPairing, TournamentGame, Whole
@@ -226,17 +225,6 @@ class Tournament(Progress, EventLog):
         """Correct a player's name (later events use the new one)."""
         return self.edit_player(player, name=name)
 
-    def set_details(self, **changes: str) -> Event:
-        """Change the event's details: ``name``, ``venue``, ``dates``, ``chief_arbiter``,
-        ``time_control`` (the others stay)."""
-        current = self.details
-        known = {"name", "venue", "dates", "chief_arbiter", "time_control"}
-        if not set(changes) <= known:
-            raise fail(ConfigurationError, "T_DETAIL_FIELDS", fields=sorted(set(changes) - known))
-        values = {k: getattr(current, k) for k in known}
-        values.update(changes)
-        return self.apply(SetDetails(**values))
-
     def draw_lots(self, order: Sequence[int | str]) -> Event:
         """Record a drawing of lots among players tied in the final ranking, best first."""
         return self.apply(DrawLots(tuple(self.player(r).name for r in order)))
@@ -254,16 +242,6 @@ class Tournament(Progress, EventLog):
                        given=len(results))
         todo = self._check_round(round_no, boards, results)
         return [self.record(round_no, p.red, p.black, r) for p, r in todo]
-
-    @property
-    def details(self) -> SetDetails:
-        """Venue, dates, chief arbiter, time control (and the name as last set)."""
-        return self._details
-
-    @property
-    def title(self) -> str:
-        """The event's name as it stands (details may have renamed it)."""
-        return self._details.name or self.name
 
     def settings(self) -> dict[str, object]:
         """The constructor arguments as JSON-ready data (what a store saves)."""
