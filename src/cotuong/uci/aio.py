@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from cotuong.core.board import Board
 from cotuong.core.errors import GameOverError
-from cotuong.core.types import Move
+from cotuong.core.types import Color, Move
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.uci.errors import (
     EngineError,
@@ -49,6 +49,7 @@ from cotuong.uci.protocol import (
     parse_option,
     position_command,
     setoption_command,
+    side_clock,
 )
 
 
@@ -181,7 +182,7 @@ class AsyncEngine(EngineProcess):
         await self.send(go_command(limits, self.protocol, turn=board.turn,
                                    millisec=self._millisec, rank_base=self.rank_base))
         loop = asyncio.get_running_loop()
-        budget_ms = _time_budget_ms(limits, board.turn.value == "red")
+        budget_ms = _time_budget_ms(limits, board.turn)
         if budget_ms is not None:
             search_end: float | None = loop.time() + budget_ms / 1000 + self.reply_timeout
         else:
@@ -239,17 +240,14 @@ class AsyncEngine(EngineProcess):
             with contextlib.suppress(EngineError):
                 await self.send("stop")
 
-def _time_budget_ms(limits: Limits, red_to_move: bool) -> int | None:
+def _time_budget_ms(limits: Limits, turn: Color) -> int | None:
     """An upper bound on how long the engine may think, or ``None`` if unbounded."""
     if limits.infinite:
         return None
     if limits.movetime_ms is not None:
         return limits.movetime_ms
-    clock = limits.wtime_ms if red_to_move else limits.btime_ms
-    if clock is not None:
-        inc = (limits.winc_ms if red_to_move else limits.binc_ms) or 0
-        return clock + inc
-    return None
+    clock, inc = side_clock(limits, turn)
+    return None if clock is None else clock + (inc or 0)
 
 
 __all__ = ["AsyncEngine", "split_command"]

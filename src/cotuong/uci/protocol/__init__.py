@@ -25,7 +25,7 @@ engines and Pikafish number them 0-9 (``h2e2``), Fairy-Stockfish 1-10 (``h3e3``)
 'go movetime 300'
 """
 
-from cotuong.uci.protocol.go import go_command, parse_go
+from cotuong.uci.protocol.go import go_command, parse_go, side_clock
 from cotuong.uci.protocol.options import (
     EngineOption,
     parse_option,
@@ -52,4 +52,5 @@ __all__ = [
     "parse_setoption",
     "position_command",
     "setoption_command",
+    "side_clock",
 ]

@@ -87,6 +87,17 @@ winc_ms=None, binc_ms=None, movestogo=5, infinite=False, searchmoves=())
     )
 
 
+def side_clock(limits: Limits, side: Color) -> tuple[int | None, int | None]:
+    """``side``'s clock and increment in ``limits`` (ms; ``None`` when not given).
+
+    >>> side_clock(Limits(wtime_ms=60000, btime_ms=50000, binc_ms=1000), Color.BLACK)
+    (50000, 1000)
+    """
+    if side is Color.RED:
+        return limits.wtime_ms, limits.winc_ms
+    return limits.btime_ms, limits.binc_ms
+
+
 def go_command(limits: Limits, protocol: ProtocolName, *, turn: Color = Color.RED,
                millisec: bool = True, rank_base: int = 0) -> str:
     """The ``go`` line for ``limits``.
@@ -121,9 +132,8 @@ def go_command(limits: Limits, protocol: ProtocolName, *, turn: Color = Color.RE
     def t(ms: int) -> str:
         return str(ms) if millisec else str(max(0, ms // 1000))
 
-    red = turn is Color.RED
-    own, opp = (limits.wtime_ms, limits.btime_ms) if red else (limits.btime_ms, limits.wtime_ms)
-    own_inc, opp_inc = (limits.winc_ms, limits.binc_ms) if red else (limits.binc_ms, limits.winc_ms)
+    own, own_inc = side_clock(limits, turn)
+    opp, opp_inc = side_clock(limits, turn.opponent)
     parts = ["go"]
     if limits.infinite:
         return "go depth infinite"

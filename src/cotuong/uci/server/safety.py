@@ -13,6 +13,7 @@ from collections.abc import Set
 from cotuong.core.board import Board
 from cotuong.core.types import Color, Move
 from cotuong.engine.interface import Limits
+from cotuong.uci.protocol import side_clock
 
 # Rough piece values (pawn 1) to pick a capture when the engine gives no move.
 _VICTIM_VALUE = {1: 100, 2: 2, 3: 2, 4: 4, 5: 9, 6: 5, 7: 1}
@@ -24,11 +25,10 @@ def hard_cap_ms(limits: Limits, turn: Color) -> int | None:
         return None
     if limits.movetime_ms is not None:
         return limits.movetime_ms + 50
-    own = limits.wtime_ms if turn is Color.RED else limits.btime_ms
+    own, inc = side_clock(limits, turn)
     if own is None:
         return None
-    inc = (limits.winc_ms if turn is Color.RED else limits.binc_ms) or 0
-    return max(20, min(own - 50, own // 2 + inc))
+    return max(20, min(own - 50, own // 2 + (inc or 0)))
 
 
 def fallback_move(board: Board, allowed: Set[str]) -> str:
