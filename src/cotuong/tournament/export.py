@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cotuong.tournament.errors import ExportFormatError
-from cotuong.tournament.results import Number
+from cotuong.tournament.results import Number, number_text
 from cotuong.tournament.standings import LOTS_VALUES, StandingRow
 from cotuong.tournament.tournament import Tournament
 
@@ -65,14 +65,6 @@ def round_record(t: Tournament, round_no: int) -> tuple[RoundEntry, ...]:
             g.result.text if g else "", "", bool(g and g.by_withdrawal),
             g.corrections if g else 0, (g.pgn or "") if g else ""))
     return tuple(out)
-
-
-def _num_text(value: Number | None) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _num(text: str, where: str) -> Number | None:
@@ -151,7 +143,7 @@ def standings_to_csv(rows: Sequence[StandingRow], tiebreak_keys: Sequence[str]) 
     w.writerow([*_BASE, *tiebreak_keys, *_TAIL])
     for row in rows:
         d = _row_dict(row)
-        w.writerow([_num_text(d[k]) if k not in ("player", "lots", "withdrawn") else
+        w.writerow([number_text(d[k]) if k not in ("player", "lots", "withdrawn") else
                     ("yes" if d[k] is True else "no" if d[k] is False else d[k])
                     for k in (*_BASE, *tiebreak_keys, *_TAIL)])
     return buf.getvalue()

@@ -20,7 +20,7 @@ from html import escape
 
 from cotuong.tournament.errors import ConfigurationError, fail
 from cotuong.tournament.export import round_record
-from cotuong.tournament.results import Number
+from cotuong.tournament.results import number_text
 from cotuong.tournament.standings import StandingRow
 from cotuong.tournament.swiss import SwissTournament
 from cotuong.tournament.swiss_page import byes_note, wallchart
@@ -61,20 +61,12 @@ p.signature { margin-top: 2.2em; }
 """
 
 
-def _n(value: Number | None) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value)
-
-
 def _cell_text(t: Tournament, games: list[TournamentGame], me: int) -> list[tuple[str, str, str]]:
     """(points text, colour 'r'/'b', result) for each game of ``me`` in ``games``."""
     out = []
     for g in games:
         red = g.red == me
-        pts = _n(t.scoring.points(g.result, red))
+        pts = number_text(t.scoring.points(g.result, red))
         if g.result.forfeit:
             pts = "+" if g.result.outcome(red) == "win" else "−"
         out.append((pts, "r" if red else "b", g.result.text))
@@ -96,9 +88,9 @@ def _standings_table(t: Tournament, rows: tuple[StandingRow, ...]) -> str:
         name = escape(r.player)
         if known:  # title, club (đơn vị), rating
             name += f" <span class=\"note\">({escape(', '.join(known))})</span>"
-        cells = [escape(r.rank_text), str(r.number), name, _n(r.points),
+        cells = [escape(r.rank_text), str(r.number), name, number_text(r.points),
                  str(r.games), str(r.wins), str(r.wins_black)]
-        cells += [_n(v) for _, v in r.tiebreaks]
+        cells += [number_text(v) for _, v in r.tiebreaks]
         notes = []
         if r.lots == "pending":
             notes.append("bốc thăm / drawing of lots")
@@ -145,7 +137,8 @@ def _crosstable(t: Tournament, rows: tuple[StandingRow, ...], last: int, order: 
                              f"<span class=\"c\">{'Đỏ' if c == 'r' else 'Đen'}</span></span>"
                              for p, c, res in games)
             tds.append(f"<td class=\"game\" data-opponent=\"{opp}\">{inner}</td>")
-        tds.append(f"<td class=\"points\">{_n(r.points)}</td><td>{escape(r.rank_text)}</td>")
+        points = number_text(r.points)
+        tds.append(f"<td class=\"points\">{points}</td><td>{escape(r.rank_text)}</td>")
         body.append(f"<tr data-number=\"{r.number}\">" + "".join(tds) + "</tr>")
     legend = ("Hàng và cột theo thứ hạng; cột ghi hạng. — Rows and columns in rank order; "
               "columns are numbered by rank. " if order == "rank" else "")
@@ -210,7 +203,7 @@ def render_html(t: Tournament, after_round: int | None = None, crosstable: str =
     last = t.current_round if after_round is None else after_round
     rows = t.standings(last)
     title = escape(t.title or "Giải cờ tướng")
-    scoring = "/".join(_n(x) for x in t.scoring.as_tuple())
+    scoring = "/".join(number_text(x) for x in t.scoring.as_tuple())
     kind = "vòng tròn hai lượt / double round robin" if t.double \
         else "vòng tròn / round robin"
     swiss = isinstance(t, SwissTournament)

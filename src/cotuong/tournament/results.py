@@ -120,6 +120,19 @@ def parse_result(text: str) -> Result:
 Number = int | float
 
 
+def number_text(value: Number | None) -> str:
+    """``2``, ``1.5``; ``2.0`` prints as ``2``; ``None`` as nothing.
+
+    >>> number_text(2.0), number_text(1.5), number_text(None)
+    ('2', '1.5', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Scoring:
     """Points for a win, a draw and a loss: 2/1/0 by default (RULES §7), 1/½/0 for clubs.

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from cotuong.messages import Message
 from cotuong.tournament.export import round_record
-from cotuong.tournament.results import Number
+from cotuong.tournament.results import number_text
 from cotuong.tournament.standings import StandingRow
 from cotuong.tournament.tiebreaks import CRITERIA
 from cotuong.tournament.tournament import Tournament
@@ -25,15 +25,6 @@ from cotuong.tournament.tournament import Tournament
 def say(lang: str, code: str, **params: object) -> str:
     """One catalog message in ``lang``."""
     return Message.of(code, **params).text(lang)
-
-
-def number_text(value: Number | None) -> str:
-    """``2``, ``1.5``; ``2.0`` prints as ``2``; ``None`` as nothing."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def event_title(t: Tournament, lang: str) -> str:
