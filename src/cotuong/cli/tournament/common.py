@@ -34,6 +34,7 @@ _DETAILS = (("venue", "venue"), ("dates", "dates"), ("chief_arbiter", "arbiter")
 
 
 def open_store(args: argparse.Namespace) -> SqliteStore:
+    """The store the command names (a tournament directory or a ``.sqlite3`` file)."""
     return SqliteStore.open(args.store)
 
 
@@ -43,10 +44,12 @@ def out(args: argparse.Namespace, code: str, **params: object) -> None:
 
 
 def warn(args: argparse.Namespace, code: str, **params: object) -> None:
+    """A warning for the reader, in their language, on standard error."""
     print(say(args.lang, "TC_WARNING", text=say(args.lang, code, **params)), file=sys.stderr)
 
 
 def read_text(path: str) -> str:
+    """A file the arbiter gave (players, results, a PGN), or a named error."""
     try:
         # utf-8-sig: a byte-order mark would otherwise stick to the first name.
         return Path(path).read_text(encoding="utf-8-sig")
