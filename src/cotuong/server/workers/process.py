@@ -201,6 +201,10 @@ class Worker:
                 task.started = True
             task.started_at = time.monotonic()
             self.current = task
+            if task.stopping and isinstance(task.job, LiveJob):
+                # Asked to stop after it was marked running but before it was current
+                # here: stop_live found no worker doing it, so its stop is passed on now.
+                self.stop_seq.value = task.seq
             try:
                 task.future.set_result(self._do(task))
             except WorkerDied as exc:
