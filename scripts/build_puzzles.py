@@ -294,7 +294,7 @@ def main() -> None:
     pool = pool[:args.games]
     reuse = None
     if args.reuse_games:
-        reuse, counts = reused_candidates(args.games)
+        reuse, counts = reused_candidates(args.games, args.confirm_depth)
         rejected.update(counts)
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
     try:  # read first: a bad URL stops the build before any search

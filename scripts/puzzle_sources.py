@@ -55,15 +55,25 @@ def master_source(kind: str, stem: str, rec: object) -> str:
     return f"{note}, game {stem.split('-')[-1]}: {players(rec)}"
 
 
-def reused_candidates(games: int) -> tuple[dict[str, list[Candidate]], dict[str, int]]:
+def reused_candidates(games: int, confirm_depth: int) -> tuple[dict[str, list[Candidate]],
+                                                               dict[str, int]]:
     """``--reuse-games``: the candidates of the current data's game puzzles, by game stem,
     and the game counts of its report added to this run's. Exactly what a full run finds
     when only the confirmation changed: the candidates a game yields and the plies a
-    found line covers do not depend on the confirmation (see :func:`solve`)."""
+    found line covers do not depend on the confirmation (see :func:`solve`). The
+    candidates the report's own confirmation dropped are not in the data: their count is
+    carried when this run confirms at the same depth (it would drop them again), and a
+    different depth is refused then (run the defaults)."""
     report = json.loads((DATA / "build_report.json").read_text(encoding="utf-8"))
     if report["games_done"] != games:
         raise SystemExit(f"--reuse-games: the current data has {report['games_done']} "
                          f"games, not {games}")
+    found = re.search(r"--confirm-depth (\d+)", report["command"])
+    deeper = {k: v for k, v in report["rejected"].items()
+              if k.startswith("game: ") and "deeper" in k}
+    if deeper and (found is None or int(found.group(1)) != confirm_depth):
+        raise SystemExit("--reuse-games: the current data was confirmed at another depth; "
+                         "its dropped candidates are not in it: run the defaults")
     out: dict[str, list[Candidate]] = {}
     for text in (DATA / "puzzles.jsonl").read_text(encoding="utf-8").splitlines():
         p = json.loads(text)
@@ -73,8 +83,7 @@ def reused_candidates(games: int) -> tuple[dict[str, list[Candidate]], dict[str,
         out.setdefault(stem, []).append(Candidate(p["puzzle_id"], p["fen"],
                                                   p["moves_before"], p["goal"], None,
                                                   p["source"], p.get("title")))
-    counts = {k: v for k, v in report["rejected"].items()
-              if k.startswith("game: ") and "deeper" not in k}
+    counts = {k: v for k, v in report["rejected"].items() if k.startswith("game: ")}
     return out, counts
 
 
