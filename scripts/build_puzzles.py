@@ -60,47 +60,31 @@ from puzzle_lines import (  # noqa: E402
     trim,
 )
 from puzzle_meta import Candidate, make_puzzle  # noqa: E402
+from puzzle_perpetual import run_perpetual  # noqa: E402
 from puzzle_platform import KIND as PLATFORM_KIND  # noqa: E402
 from puzzle_platform import platform_games  # noqa: E402
+from puzzle_review import apply_reviews, load_reviews  # noqa: E402
+from puzzle_sources import (  # noqa: E402
+    CCPD_NOTE,
+    DATA,
+    XQDB_NOTE,
+    ccpd_games,
+    master_source,
+    players,
+    reused_candidates,
+    write,
+    xqdb_games,
+)
 
 from cotuong import Board, Move  # noqa: E402
-from cotuong.puzzles import parse_collection, puzzle_to_json  # noqa: E402
-from cotuong.records import read_pgn  # noqa: E402
-from cotuong.server.storage import masked_url  # noqa: E402
+from cotuong.puzzles import puzzle_to_json  # noqa: E402
 
-GAMES = ROOT / "tests" / "data" / "games"
-DATA = ROOT / "src" / "cotuong" / "puzzles" / "data"
 RULES = "xiangqiplay"
 MIN_CHOICES = 3  # a move found among three or fewer legal ones is no puzzle
 STUDY_MOVES = 4  # a study's first solver moves at most: its key, not its whole technique
 STUDY_SCAN_PLIES = 30  # a study's moments are looked for in its first 30 plies
-CCPD_NOTE = "CCPD (Yu-Han Tseng 2026, CC BY 4.0)"
-XQDB_NOTE = "xqdb (wxf.ca via wukong-xiangqi, MIT)"
-
-
-def ccpd_games() -> list[tuple[str, str, object]]:
-    """(kind, id stem, record) of every CCPD game: ``eg`` studies, ``wc``/``ac`` games."""
-    out = []
-    for name in ("ccpd_endgames244_asiancup679_iccs_DERIVED.pgn",
-                 "ccpd_worldcup_1389_iccs_DERIVED.pgn"):
-        for rec in read_pgn((GAMES / "ccpd" / name).read_text(encoding="utf-8")):
-            path = rec.headers.get("CCPDFile", "")
-            number = int(path.rsplit("/", 1)[-1].split(".")[0])
-            kind = "eg" if "殘局" in path else "ac" if "亞洲" in path else "wc"
-            out.append((kind, f"ccpd-{kind}-{number:04d}", rec))
-    return out
-
-
-def xqdb_games() -> list[tuple[str, str, object]]:
-    text = (GAMES / "xqdb15" / "xqdb_sample15_iccs.pgn").read_text(encoding="utf-8")
-    return [("xq", f"xqdb-{i + 1:02d}", rec) for i, rec in enumerate(read_pgn(text))]
-
-
-def players(rec: object) -> str:
-    h = rec.headers  # type: ignore[attr-defined]
-    names = " – ".join(x for x in (h.get("Red", "").strip(), h.get("Black", "").strip()) if x)
-    event = h.get("Event", "").strip()
-    return ", ".join(x for x in (event, names, h.get("Result", "")) if x)
+REVIEWS = load_reviews()  # scripts/puzzle_review.json, checked as they are applied
+REVIEWED: dict[str, str] = {}  # what each review did, for the report
 
 
 def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
@@ -223,7 +207,10 @@ def solve(searcher: Searcher, c: Candidate, rejected: Counter,
             rejected[f"{tag}: {problem} (after the deeper cut)"] += 1
             return None, covered
         kept = confirmed
-    return puzzle_to_json(make_puzzle(c, kept, RULES)), covered
+    p = apply_reviews(puzzle_to_json(make_puzzle(c, kept, RULES)), REVIEWS, REVIEWED)
+    if p is None:
+        rejected[f"{tag}: rejected by a review (scripts/puzzle_review.json)"] += 1
+    return p, covered
 
 
 def checks(c: Candidate, kept: Line) -> str:
@@ -272,29 +259,6 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
     return out
 
 
-def reused_candidates(games: int) -> tuple[dict[str, list[Candidate]], dict[str, int]]:
-    """``--reuse-games``: the candidates of the current data's game puzzles, by game stem,
-    and the game counts of its report added to this run's. Exactly what a full run finds
-    when only the confirmation changed: the candidates a game yields and the plies a
-    found line covers do not depend on the confirmation (see :func:`solve`)."""
-    report = json.loads((DATA / "build_report.json").read_text(encoding="utf-8"))
-    if report["games_done"] != games:
-        raise SystemExit(f"--reuse-games: the current data has {report['games_done']} "
-                         f"games, not {games}")
-    out: dict[str, list[Candidate]] = {}
-    for text in (DATA / "puzzles.jsonl").read_text(encoding="utf-8").splitlines():
-        p = json.loads(text)
-        if "-eg-" in p["puzzle_id"]:
-            continue
-        stem = p["puzzle_id"].rsplit("-p", 1)[0]
-        out.setdefault(stem, []).append(Candidate(p["puzzle_id"], p["fen"],
-                                                  p["moves_before"], p["goal"], None,
-                                                  p["source"], p.get("title")))
-    counts = {k: v for k, v in report["rejected"].items()
-              if k.startswith("game: ") and "deeper" not in k}
-    return out, counts
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--studies", type=int, default=244, help="the first N studies")
@@ -315,6 +279,9 @@ def main() -> None:
                          "(SQLAlchemy URL: sqlite:///path.db, postgresql://...)")
     ap.add_argument("--platform-unanalysed", action="store_true",
                     help="with --platform-db: every finished game, not only analysed ones")
+    ap.add_argument("--no-perpetual", action="store_true",
+                    help="skip the perpetual-check saves (drawn loops of every master "
+                         "game and of the repetition cases: puzzle_perpetual)")
     ap.add_argument("--out", type=Path, default=DATA, help="where the data is written")
     ap.add_argument("--check", action="store_true", help="build and report, write nothing")
     args = ap.parse_args()
@@ -327,7 +294,7 @@ def main() -> None:
     pool = pool[:args.games]
     reuse = None
     if args.reuse_games:
-        reuse, counts = reused_candidates(args.games)
+        reuse, counts = reused_candidates(args.games, args.confirm_depth)
         rejected.update(counts)
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
     try:  # read first: a bad URL stops the build before any search
@@ -338,6 +305,7 @@ def main() -> None:
     from_studies: list[dict] = []
     from_games: list[dict] = []
     from_platform: list[dict] = []
+    from_perpetual: list[dict] = []
     report: dict = {}
     seen: set[str] = set()
     study_searcher = Searcher(args.study_depth, RULES)
@@ -363,10 +331,27 @@ def main() -> None:
             report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
                            done, time.time() - t0, time.process_time() - cpu0,
                            study_searcher.searches + game_searcher.searches,
-                           study_searcher.nodes + game_searcher.nodes)
+                           study_searcher.nodes + game_searcher.nodes, reviewed=REVIEWED)
             print(f"studies {done[0]}/{len(studies)}, games {done[1]}/{len(pool)}: "
                   f"{report['puzzles']} puzzles, {report['cpu_seconds']} s CPU",
                   file=sys.stderr, flush=True)
+    if not args.no_perpetual:  # after the sample, so --no-perpetual gives a prefix
+        cases = [json.loads(t) for t in (ROOT / "tests" / "data" / "repetition_cases.jsonl")
+                 .read_text(encoding="utf-8").splitlines() if t.strip()]
+        for p in run_perpetual(study_searcher, [g for g in games if g[0] != "eg"], cases,
+                               RULES, rejected, args.confirm_depth, master_source):
+            reviewed = apply_reviews(puzzle_to_json(p), REVIEWS, REVIEWED)
+            if reviewed is None:
+                rejected["perpetual: rejected by a review (scripts/puzzle_review.json)"] += 1
+            else:
+                from_perpetual.append(reviewed)
+        report = write(args, from_studies, from_games, drills, drill_rejects, rejected,
+                       (len(studies), len(pool)), time.time() - t0,
+                       time.process_time() - cpu0,
+                       study_searcher.searches + game_searcher.searches,
+                       study_searcher.nodes + game_searcher.nodes, perpetual=from_perpetual,
+                       reviewed=REVIEWED)
+        print(f"perpetual-check saves: {len(from_perpetual)}", file=sys.stderr, flush=True)
     if args.platform_db or not (studies or pool):
         # After the master games, so a build without --platform-db is a prefix of it.
         for kind, stem, rec in platform:
@@ -377,51 +362,11 @@ def main() -> None:
                        time.process_time() - cpu0,
                        study_searcher.searches + game_searcher.searches,
                        study_searcher.nodes + game_searcher.nodes,
-                       (len(platform), from_platform))
+                       (len(platform), from_platform), from_perpetual, REVIEWED)
         if args.platform_db:
             print(f"platform games {len(platform)}: {len(from_platform)} puzzles",
                   file=sys.stderr, flush=True)
     print(json.dumps(report, ensure_ascii=False, indent=1))
-
-
-def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],
-          drills: list[dict], drill_rejects: dict[str, int], rejected: Counter,
-          done: tuple[int, int], wall: float, cpu: float, searches: int,
-          nodes: int, platform: tuple[int, list[dict]] = (0, [])) -> dict:
-    """Check the collection (it must load) and, unless ``--check``, write the data and the
-    report of what was done so far (``platform``: games read, puzzles from them)."""
-    puzzles = from_studies + from_games + platform[1]
-    collection = parse_collection(json.dumps(p, ensure_ascii=False) for p in puzzles)
-    report = {
-        "command": f"scripts/build_puzzles.py --studies {done[0]} --games {done[1]} "
-                   f"--seed {args.seed} --from-ply {args.from_ply} --scan-depth "
-                   f"{args.scan_depth} --depth {args.depth} --study-depth {args.study_depth} "
-                   f"--confirm-depth {args.confirm_depth}",
-        "games_reused": args.reuse_games,
-        **({"platform_db": masked_url(args.platform_db), "platform_games": platform[0],
-            "platform_unanalysed": args.platform_unanalysed,
-            "from_platform": len(platform[1])} if args.platform_db else {}),
-        "puzzles": len(collection), "from_studies": len(from_studies),
-        "from_games": len(from_games), "studies_done": done[0], "games_done": done[1],
-        "themes": collection.themes(),
-        "goals": dict(Counter(p["goal"] for p in puzzles)),
-        "rejected": dict(sorted(rejected.items())),
-        "drills": len(drills), "drills_rejected": drill_rejects,
-        "engine_searches": searches, "engine_nodes": nodes,
-        "cpu_seconds": round(cpu), "wall_seconds": round(wall),
-    }
-    if not args.check:
-        out = args.out
-        out.mkdir(parents=True, exist_ok=True)
-        with (out / "puzzles.jsonl").open("w", encoding="utf-8") as f:
-            for p in puzzles:
-                f.write(json.dumps(p, ensure_ascii=False) + "\n")
-        with (out / "repetition_drills.jsonl").open("w", encoding="utf-8") as f:
-            for d in drills:
-                f.write(json.dumps(d, ensure_ascii=False) + "\n")
-        (out / "build_report.json").write_text(
-            json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return report
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ Themes, decided from the line and the board, never by hand:
 - ``endgame``: a composed study, or at most four rooks, horses and cannons on the board.
 
 Difficulty (the puzzle's initial rating on the Glicko-2 scale), from what makes a line
-hard to see: ``1000 + 200`` per solver move after the first, ``+ 50`` per depth the
+hard to see: ``1000 + 200`` per distinct solver move after the first (a loop's repeated
+moves count once), ``+ 50`` per depth the
 engine needed before it settled on the first move (beyond 1), ``+ 150`` when the first
 move is quiet (neither captures nor checks), ``+ 100`` when it gives material away (the
 reply captures on its square), ``+ 100`` for a draw to hold; clamped to 800..2600.
@@ -54,8 +55,8 @@ def themes(c: Candidate, line: Line, rules: str) -> tuple[str, ...]:
     side = board.side
     in_check = board.is_check()
     start = material(board, side)
-    game = Game(board.fen(), rules)
-    for m in line.solution:
+    game = Game(c.fen, rules)  # the shown move in the history too, as ``judge`` has it
+    for m in [*c.before, *line.solution]:
         game.play(m, "iccs")
     end = game.board
     out = []
@@ -83,7 +84,8 @@ def rating(c: Candidate, line: Line) -> int:
     first = Move.from_iccs(line.solution[0])
     quiet = not board.is_capture(first) and not board.gives_check(first)
     given = len(line.solution) > 1 and Move.from_iccs(line.solution[1]).to_square == first.to_square
-    r = (1000 + 200 * (len(line.accepted) - 1) + 50 * (max(line.find_depths) - 1)
+    distinct = len(set(line.solution[::2]))  # a loop's repeated moves are no new find
+    r = (1000 + 200 * (distinct - 1) + 50 * (max(line.find_depths) - 1)
          + 150 * quiet + 100 * given + 100 * (c.goal == "draw"))
     return max(800, min(2600, r))
 

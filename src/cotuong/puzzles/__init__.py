@@ -36,6 +36,7 @@ from cotuong.puzzles.model import (
     PuzzleMoveError,
     Theme,
     UnknownPuzzleError,
+    line_digest,
     puzzle_from_json,
     puzzle_to_json,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "Verdict",
     "drill_by_id",
     "judge",
+    "line_digest",
     "load_collection",
     "load_repetition_drills",
     "parse_collection",

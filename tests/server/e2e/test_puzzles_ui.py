@@ -3,7 +3,8 @@ solving a puzzle move by move (the opponent answers), failing one (the right mov
 as an arrow), taking a hint (the piece to move ringed), the puzzle rating on the
 profile; the trainer "Bên nào phải đổi nước?" playing a seed diagram's loop out and
 judging an answer with the clause of the law; both pages on a phone and a laptop without
-sideways scrolling. Screenshots: ``test-artifacts/e2e/puzzles-*.png``."""
+sideways scrolling. Screenshots: ``test-artifacts/e2e/puzzles-*.png`` (the docs'
+``docs/screenshots/puzzles-*.png`` were copied from the ``phone``/``laptop`` ones)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,13 @@ import pytest
 from tests.server.e2e.conftest import PHONE, Player, register
 
 from cotuong import Game
-from cotuong.puzzles import Puzzle, judge, load_collection, load_repetition_drills
+from cotuong.puzzles import (
+    Puzzle,
+    drill_by_id,
+    judge,
+    load_collection,
+    load_repetition_drills,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -154,6 +161,11 @@ def test_the_puzzle_pages_fit_the_screen(people: Any, name: str, context: dict[s
                         ("/puzzles/trainer", "body[data-drill]")):
         p.goto(path)
         p.page.wait_for_selector(ready, state="attached")
+        if path.endswith("trainer"):  # the loop played out and answered, as a player sees it
+            p.page.wait_for_selector("body[data-played]", state="attached", timeout=30_000)
+            drill = drill_by_id(p.attr("drill") or "")
+            p.page.click(f"#answer-{drill.answer}")
+            p.page.wait_for_selector('body[data-answered="correct"]', state="attached")
         width = p.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], (path, width)
         box = p.page.locator("svg.board").bounding_box()

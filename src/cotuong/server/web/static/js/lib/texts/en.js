@@ -301,7 +301,7 @@ export const TEXTS = {
   "puzzles.theme.material": "Win material",
   "puzzles.theme.defend": "Defend",
   "puzzles.theme.hold_draw": "Hold the draw",
-  "puzzles.theme.perpetual_save": "Perpetual check save",
+  "puzzles.theme.perpetual_save": "Saved by repetition",
   "puzzles.theme.endgame": "Endgame",
   "puzzles.find.win": "{side} to move: find the win",
   "puzzles.find.draw": "{side} to move: find the draw",

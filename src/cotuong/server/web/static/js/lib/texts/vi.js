@@ -301,7 +301,7 @@ export const TEXTS = {
   "puzzles.theme.material": "Ăn quân",
   "puzzles.theme.defend": "Phòng thủ",
   "puzzles.theme.hold_draw": "Giữ hòa",
-  "puzzles.theme.perpetual_save": "Chiếu dai cứu cờ",
+  "puzzles.theme.perpetual_save": "Cứu hòa bằng lặp nước",
   "puzzles.theme.endgame": "Cờ tàn",
   "puzzles.find.win": "{side} đi: tìm nước thắng",
   "puzzles.find.draw": "{side} đi: tìm nước giữ hòa",
