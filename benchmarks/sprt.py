@@ -15,13 +15,14 @@ spec instead. ``--odds K`` divides engine 2's time (or nodes) by K.
 built-in engine stops at the first multiple of 1,024 nodes at or above N, both sides
 alike, and runs no helper threads): the games then do not depend on the machine's load,
 so they can run niced beside other work. Only for changes that do not change the
-engine's speed much — a change in nodes per second must be judged at equal time. Games are refereed by
-:class:`cotuong.Game` under ``--rules`` (default ``asian``) in pairs with colours swapped
-over the A/B openings (``benchmarks/data/openings_ab.fen``; the held-out set is for
-milestone matches only), ``--concurrency`` at a time, until the SPRT accepts H0 or H1 or
-``--games`` are played, or it is sent SIGINT/SIGTERM (then the games under way finish and
-the summary prints). Each game prints the pentanomial tally of the finished pairs and the
-LLR.
+engine's speed much — a change in nodes per second must be judged at equal time.
+
+Games are refereed by :class:`cotuong.Game` under ``--rules`` (default ``asian``) in
+pairs with colours swapped over the A/B openings (``benchmarks/data/openings_ab.fen``; the
+held-out set is for milestone matches only), ``--concurrency`` at a time, until the SPRT
+accepts H0 or H1 or ``--games`` are played, or it is sent SIGINT/SIGTERM (then the games
+under way finish and the summary prints). Each game prints the pentanomial tally of the
+finished pairs and the LLR.
 """
 
 from __future__ import annotations
