@@ -1,8 +1,9 @@
 """The compiled search: principal-variation alpha-beta with quiescence, transposition table,
 null move, late-move reductions, check extension and xiangqi-aware repetition. Reductions
 (:mod:`cotuong.engine.reductions`) grow with depth as in the Stockfish family: late moves by
-a log table, more at expected cut nodes (the ``cut`` flag), less with good history; the
-null move by 4 + depth/3 and the static margin above beta. Captures that
+a log table, more at expected cut nodes (the ``cut`` flag), less with good history. (The
+null move stays at R = 2–3: Stockfish's R = 4 + depth/3 + … lost mates and games here,
+see benchmarks/README.md.) Captures that
 lose material by static exchange evaluation (:func:`cotuong.engine.position.see`) are ordered
 late in the main search and skipped in quiescence.
 
@@ -56,7 +57,7 @@ from cotuong.engine.position import (
     unmake_null,
 )
 from cotuong.engine.quiesce import LAZY_MARGIN, qsearch
-from cotuong.engine.reductions import lmr, null_allowed, null_reduction
+from cotuong.engine.reductions import lmr
 from cotuong.engine.searchdata import (
     CTL_ABORTED,
     CTL_DEPTH,
@@ -190,8 +191,8 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 and abs(beta) < MATE_BOUND):
             return static
         if (allow_null != 0 and excl == 0 and depth >= 3 and static >= beta
-                and null_allowed(depth, evals[ply], beta) and _has_pieces(st, side)):
-            r = null_reduction(depth, static, beta)
+                and _has_pieces(st, side)):
+            r = 3 if depth >= 6 else 2
             make_null(pos)
             s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0, _I1 - cut)
             unmake_null(pos)
