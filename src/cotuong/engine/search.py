@@ -107,8 +107,16 @@ HIST_GOOD = 4000  # late-move pruning spares a quiet move with this much history
 LMR_HIST_DIV = 8000  # history + continuation history: one ply less reduction per 8000
 IIR_PV_DEPTH = 6  # internal iterative reduction: PV node without a table move, 2 plies
 IIR_CUT_DEPTH = 8  # ... expected cut node without one, 1 ply
-LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
-HIST_PRUNE = 4000  # history pruning: quiet moves scored below -4000·depth, depth ≤ 3
+LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 6
+LMP_DEPTH = 6
+HIST_PRUNE = 4000  # history pruning: quiet moves scored below -4000·depth ...
+HIST_PRUNE_DEPTH = 4  # ... when their reduced depth is below 4
+FUT_DEPTH = 7  # futility: reduced depth below 7, static + 150 + 120·(reduced depth) ≤ alpha
+FUT_BASE = 150
+FUT_STEP = 120
+RAZOR_DEPTH = 3  # razoring: depth ≤ 3, static + 350 + 150·depth² < alpha → quiescence
+RAZOR_BASE = 350
+RAZOR_STEP = 150
 SEE_PRUNE_DEPTH = 4  # SEE pruning: captures losing more than 100 cp a ply, depth ≤ 4
 SEE_PRUNE_MARGIN = 100
 SE_DEPTH = 6  # singular extension from this depth, margin 2 cp a ply below the table's score
@@ -186,6 +194,14 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         ):
             static = ts
     if not check and not pvnode:
+        # Razoring: far below alpha near the leaves, only captures can save the node.
+        if (depth <= RAZOR_DEPTH and static + RAZOR_BASE + RAZOR_STEP * depth * depth < alpha
+                and abs(alpha) < MATE_BOUND):
+            v = qsearch(pos, t, alpha - 1, alpha, ply)
+            if ctl[3] != 0:
+                return 0
+            if v < alpha:
+                return v
         # Reverse futility: far above beta near the leaves, a quiet move will not fall below.
         if (depth <= 4 and static - 120 * depth + (50 if improving else 0) >= beta
                 and abs(beta) < MATE_BOUND):
@@ -273,19 +289,23 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         legal += 1
         gives_check = checks == 3
         quiet = not capture and not gives_check and not check
+        # The depth this move would be searched at after its late-move reduction: the
+        # pruning below is decided by it, not by the nominal depth.
+        lmr_depth = max(0, depth - 1 - lmr(depth, legal, improving)) if quiet else depth
         # Futility: at frontier nodes a quiet move cannot lift a hopeless static score.
-        if (quiet and not pvnode and depth <= 2 and legal > 1 and m != k0 and m != k1
-                and static + 150 * depth <= alpha and abs(alpha) < MATE_BOUND):
+        if (quiet and not pvnode and lmr_depth < FUT_DEPTH and legal > 1 and m != k0
+                and m != k1 and static + FUT_BASE + FUT_STEP * lmr_depth <= alpha
+                and abs(alpha) < MATE_BOUND):
             continue
         # Late-move pruning: near the leaves, a quiet move this late in the order (and
         # without a good history) is not searched at all.
-        if (quiet and not pvnode and depth <= 3 and legal > lmp_limit
+        if (quiet and not pvnode and depth <= LMP_DEPTH and legal > lmp_limit
                 and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
             continue
         # History pruning: near the leaves, a quiet move that has kept failing after this
         # previous move (and in general) is not searched.
-        if (quiet and not pvnode and depth <= 3 and legal > 1 and m != k0 and m != k1
-                and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
+        if (quiet and not pvnode and lmr_depth < HIST_PRUNE_DEPTH and legal > 1 and m != k0
+                and m != k1 and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
             continue
         # SEE pruning: near the leaves, a capture that loses this much by exchange (and gives
         # no check) is not searched.
