@@ -1,9 +1,5 @@
 """The compiled search: principal-variation alpha-beta with quiescence, transposition table,
-null move, late-move reductions, check extension and xiangqi-aware repetition. Reductions
-(:mod:`cotuong.engine.reductions`) grow with depth as in the Stockfish family: late moves by
-a log table, more at expected cut nodes (the ``cut`` flag), less with good history. (The
-null move stays at R = 2–3: Stockfish's R = 4 + depth/3 + … lost mates and games here,
-see benchmarks/README.md.) Captures that
+null move, late-move reductions, check extension and xiangqi-aware repetition. Captures that
 lose material by static exchange evaluation (:func:`cotuong.engine.position.see`) are ordered
 late in the main search and skipped in quiescence.
 
@@ -57,7 +53,6 @@ from cotuong.engine.position import (
     unmake_null,
 )
 from cotuong.engine.quiesce import LAZY_MARGIN, qsearch
-from cotuong.engine.reductions import lmr
 from cotuong.engine.searchdata import (
     CTL_ABORTED,
     CTL_DEPTH,
@@ -103,20 +98,10 @@ __all__ = [
 _I0 = np.int64(0)
 _I1 = np.int64(1)
 
-HIST_GOOD = 4000  # late-move pruning spares a quiet move with this much history
-LMR_HIST_DIV = 8000  # history + continuation history: one ply less reduction per 8000
-IIR_PV_DEPTH = 6  # internal iterative reduction: PV node without a table move, 2 plies
-IIR_CUT_DEPTH = 8  # ... expected cut node without one, 1 ply
-LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 6
-LMP_DEPTH = 6
-HIST_PRUNE = 4000  # history pruning: quiet moves scored below -4000·depth ...
-HIST_PRUNE_DEPTH = 4  # ... when their reduced depth is below 4
-FUT_DEPTH = 7  # futility: reduced depth below 7, static + 150 + 120·(reduced depth) ≤ alpha
-FUT_BASE = 150
-FUT_STEP = 120
-RAZOR_DEPTH = 3  # razoring: depth ≤ 3, static + 350 + 150·depth² < alpha → quiescence
-RAZOR_BASE = 350
-RAZOR_STEP = 150
+HIST_GOOD = 4000  # a quiet move with this much history is reduced one ply less
+HIST_BAD = -2000  # ... and with less than this, one ply more
+LMP_BASE = 4  # late-move pruning: quiet moves after 4 + 2·depth² legal ones, depth ≤ 3
+HIST_PRUNE = 4000  # history pruning: quiet moves scored below -4000·depth, depth ≤ 3
 SEE_PRUNE_DEPTH = 4  # SEE pruning: captures losing more than 100 cp a ply, depth ≤ 4
 SEE_PRUNE_MARGIN = 100
 SE_DEPTH = 6  # singular extension from this depth, margin 2 cp a ply below the table's score
@@ -131,11 +116,7 @@ def _has_pieces(st: Any, side: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
-              allow_null: int, cut: int) -> int:
-    """The main search. ``cut`` marks an expected cut node (a null-window node whose
-    parent expects it to fail high: the first child of an expected all node, the late
-    children searched with a null window, the null move's answer); such nodes reduce late
-    moves more."""
+              allow_null: int) -> int:
     tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t[:11]
     evals, seebuf, cont, excluded = t[11], t[12], t[13], t[14]
     pvlen[ply] = ply
@@ -194,14 +175,6 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         ):
             static = ts
     if not check and not pvnode:
-        # Razoring: far below alpha near the leaves, only captures can save the node.
-        if (depth <= RAZOR_DEPTH and static + RAZOR_BASE + RAZOR_STEP * depth * depth < alpha
-                and abs(alpha) < MATE_BOUND):
-            v = qsearch(pos, t, alpha - 1, alpha, ply)
-            if ctl[3] != 0:
-                return 0
-            if v < alpha:
-                return v
         # Reverse futility: far above beta near the leaves, a quiet move will not fall below.
         if (depth <= 4 and static - 120 * depth + (50 if improving else 0) >= beta
                 and abs(beta) < MATE_BOUND):
@@ -210,7 +183,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 and _has_pieces(st, side)):
             r = 3 if depth >= 6 else 2
             make_null(pos)
-            s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0, _I1 - cut)
+            s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0)
             unmake_null(pos)
             if ctl[3] != 0:
                 return 0
@@ -226,7 +199,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             and abs(ts) < MATE_BOUND):
         sbeta = ts - SE_MARGIN * depth
         excluded[ply] = tt_move
-        v = alphabeta(pos, t, (depth - 1) // 2, sbeta - 1, sbeta, ply, _I0, cut)
+        v = alphabeta(pos, t, (depth - 1) // 2, sbeta - 1, sbeta, ply, _I0)
         excluded[ply] = 0
         if ctl[3] != 0:
             return 0
@@ -234,14 +207,6 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             extend_move = tt_move
         elif sbeta >= beta:
             return sbeta
-    # Internal iterative reduction: a PV node without a table move is likely ordered
-    # badly, and an expected cut node without one likely is not one: search them shallower.
-    if tt_move == 0 and excl == 0:
-        if pvnode and depth >= IIR_PV_DEPTH:
-            depth -= 2
-        elif cut != 0 and depth >= IIR_CUT_DEPTH:
-            depth -= 1
-    tt_capture = tt_move != 0 and b[tt_move & 127] != 0
     moves = movebuf[ply]
     scores = scorebuf[ply]
     n = generate(pos, moves, False)
@@ -289,23 +254,19 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         legal += 1
         gives_check = checks == 3
         quiet = not capture and not gives_check and not check
-        # The depth this move would be searched at after its late-move reduction: the
-        # pruning below is decided by it, not by the nominal depth.
-        lmr_depth = max(0, depth - 1 - lmr(depth, legal, improving)) if quiet else depth
         # Futility: at frontier nodes a quiet move cannot lift a hopeless static score.
-        if (quiet and not pvnode and lmr_depth < FUT_DEPTH and legal > 1 and m != k0
-                and m != k1 and static + FUT_BASE + FUT_STEP * lmr_depth <= alpha
-                and abs(alpha) < MATE_BOUND):
+        if (quiet and not pvnode and depth <= 2 and legal > 1 and m != k0 and m != k1
+                and static + 150 * depth <= alpha and abs(alpha) < MATE_BOUND):
             continue
         # Late-move pruning: near the leaves, a quiet move this late in the order (and
         # without a good history) is not searched at all.
-        if (quiet and not pvnode and depth <= LMP_DEPTH and legal > lmp_limit
+        if (quiet and not pvnode and depth <= 3 and legal > lmp_limit
                 and hist[fr, to] < HIST_GOOD and abs(alpha) < MATE_BOUND):
             continue
         # History pruning: near the leaves, a quiet move that has kept failing after this
         # previous move (and in general) is not searched.
-        if (quiet and not pvnode and lmr_depth < HIST_PRUNE_DEPTH and legal > 1 and m != k0
-                and m != k1 and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
+        if (quiet and not pvnode and depth <= 3 and legal > 1 and m != k0 and m != k1
+                and order < -HIST_PRUNE * depth and abs(alpha) < MATE_BOUND):
             continue
         # SEE pruning: near the leaves, a capture that loses this much by exchange (and gives
         # no check) is not searched.
@@ -316,33 +277,31 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         u = make(pos, m)
         if legal == 1:
             ext = 1 if m == extend_move else 0
-            # The first move of an expected all node is expected to cut, and the other way.
-            s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1,
-                           _I0 if pvnode else _I1 - cut)
+            s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1)
         else:
             red = 0
-            if depth >= 3 and quiet and legal > (3 if ply == 0 else 1):
-                red = lmr(depth, legal, improving)
+            if depth >= 3 and quiet and legal > 3 and m != k0 and m != k1:
+                red = 1
+                if legal > 8:
+                    red += 1
+                if depth >= 7 and legal > 16:
+                    red += 1
                 if pvnode:
                     red -= 1
-                if cut != 0:
-                    red += 2
-                if tt_capture:
-                    red += 1
-                if m == k0 or m == k1 or m == cm:  # noqa: SIM109
+                # The ordering score: history plus continuation history.
+                if order >= HIST_GOOD:
                     red -= 1
-                # History plus continuation history, continuously.
-                red -= (hist[fr, to] + (crow[(b[fr] + 7) * 90 + to] if prev != 0 else 0)
-                        ) // LMR_HIST_DIV
+                elif order <= HIST_BAD and legal > 6:
+                    red += 1
                 red = max(0, min(red, depth - 2))
             elif (depth >= 3 and bad_capture and legal > 3 and not check and not gives_check
                   and not pvnode):
                 red = 1
-            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1, _I1)
+            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1)
             if s > alpha and red > 0:
-                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1, _I1 - cut)
+                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1)
             if alpha < s < beta:
-                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1, _I0)
+                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1)
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
@@ -405,7 +364,7 @@ def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[in
     t[7][10] = depth  # the iteration's depth: extensions stop at twice as many plies
     # Unowned views: reference counting would otherwise cost about half the search's time.
     s = alphabeta(unowned_position(pos), unowned_tables(t), np.int64(depth), np.int64(alpha),
-                  np.int64(beta), _I0, _I0, _I0)
+                  np.int64(beta), _I0, _I0)
     return s, t[7][5]
 
 
@@ -423,7 +382,7 @@ def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
             out[i] = -evaluate(pos, t[7][6], t[7][7])
         else:
             out[i] = -alphabeta(pos, t, np.int64(depth - 1), np.int64(-INF), np.int64(INF),
-                                _I1, _I1, _I0)
+                                _I1, _I1)
         unmake(pos, m, u)
         if t[7][3] != 0:
             break
