@@ -21,18 +21,7 @@ from cotuong.engine.ordering import pick, score_moves
 from cotuong.engine.position import generate, in_check, make, see_with, unmake
 from cotuong.engine.searchdata import MAX_PLY, poll
 from cotuong.engine.tables import VALUE
-from cotuong.engine.ttable import (
-    EXACT,
-    INF,
-    LOWER,
-    MATE,
-    MATE_BOUND,
-    NO_EVAL,
-    UPPER,
-    tt_cuts,
-    tt_pack,
-    tt_read,
-)
+from cotuong.engine.ttable import INF, MATE, tt_cuts, tt_read
 
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
 
@@ -40,9 +29,7 @@ LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual posi
 @njit(cache=True, nogil=True)
 def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     """Captures only (all moves when in check), with stand-pat and delta pruning; the
-    transposition table's bounds cut where they can. Results are stored at depth 0, only
-    into an empty slot or one holding this position from quiescence (the main search's
-    entries are never evicted)."""
+    transposition table's bounds (from the main search) cut where they can."""
     tt, hist, pvlen, movebuf, scorebuf, ctl = t[0], t[1], t[4], t[5], t[6], t[7]
     seebuf, cont = t[12], t[13]
     pvlen[ply] = ply
@@ -57,8 +44,6 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     key = pos[3][1]
     idx = key & (tt.shape[0] - 1)
     tt_move = 0
-    # May this node store its result? (An empty slot, or this position at depth 0.)
-    store = (tt[idx, 1] == 0 or (tt[idx, 0] == key and ((tt[idx, 1] >> 31) & 0xFF) == 0))
     if tt[idx, 0] == key:
         tt_move, _tdepth, flag, ts, _tev = tt_read(tt[idx, 1], ply)
         if beta - alpha == 1 and tt_cuts(flag, ts, alpha, beta):
@@ -79,9 +64,6 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             return int(quick + LAZY_MARGIN)
         stand = evaluate(pos, ctl[6], ctl[7])
         if stand >= beta:
-            if store:
-                tt[idx, 0] = key
-                tt[idx, 1] = tt_pack(stand, tt_move, 0, LOWER, stand)
             return stand
         if stand > alpha:
             alpha = stand
@@ -89,8 +71,6 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         n = generate(pos, moves, True)
     score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
     legal = 0
-    alpha0 = alpha
-    best_move = 0
     for i in range(n):
         m = pick(moves, scores, i, n)
         to = m & 127
@@ -113,13 +93,6 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             best = s
             if s > alpha:
                 alpha = s
-                best_move = m
                 if s >= beta:
                     break
-    if store:
-        ts = best + ply if best >= MATE_BOUND else (best - ply if best <= -MATE_BOUND else best)
-        flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
-        tt[idx, 0] = key
-        tt[idx, 1] = tt_pack(ts, best_move if best_move != 0 else tt_move, 0, flag,
-                             NO_EVAL if check else stand)
     return int(best)
