@@ -123,7 +123,7 @@ def test_a_node_budget_reaches_each_engine_with_its_odds() -> None:
     red, black = RandomPlayer(1), RandomPlayer(2)
     moves, _ = play_game(red, black, load_openings()[0], MatchClock(nodes=60_000),
                          max_plies=12, black_tc=MatchClock(nodes=6_000))
-    assert len(red.calls) == 6 and len(black.calls) == 6
+    assert len(moves) == 12 and len(red.calls) == 6 and len(black.calls) == 6
     for player, nodes in ((red, 60_000), (black, 6_000)):
         for _fen, _moves, limits in player.calls:
             assert limits.nodes == nodes
