@@ -143,6 +143,8 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             return alpha
         if ply >= MAX_PLY:
             return evaluate(pos, ctl[6], ctl[7])
+    if check:
+        depth += 1
     if depth <= 0:
         return qsearch(pos, t, alpha, beta, ply)
     pvnode = beta - alpha > 1
@@ -273,8 +275,8 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 and abs(alpha) < MATE_BOUND):
             continue
         u = make(pos, m)
-        ext = 1 if (m == extend_move or (gives_check and depth > 6 and abs(static) > 80)) else 0
         if legal == 1:
+            ext = 1 if m == extend_move else 0
             s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1)
         else:
             red = 0
@@ -295,11 +297,11 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
             elif (depth >= 3 and bad_capture and legal > 3 and not check and not gives_check
                   and not pvnode):
                 red = 1
-            s = -alphabeta(pos, t, depth - 1 + ext - red, -alpha - 1, -alpha, ply + 1, _I1)
+            s = -alphabeta(pos, t, depth - 1 - red, -alpha - 1, -alpha, ply + 1, _I1)
             if s > alpha and red > 0:
-                s = -alphabeta(pos, t, depth - 1 + ext, -alpha - 1, -alpha, ply + 1, _I1)
+                s = -alphabeta(pos, t, depth - 1, -alpha - 1, -alpha, ply + 1, _I1)
             if alpha < s < beta:
-                s = -alphabeta(pos, t, depth - 1 + ext, -beta, -alpha, ply + 1, _I1)
+                s = -alphabeta(pos, t, depth - 1, -beta, -alpha, ply + 1, _I1)
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
