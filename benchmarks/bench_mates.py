@@ -7,6 +7,11 @@ of view) and the right distance, and how soon.
 
     python benchmarks/bench_mates.py                 # 2 s a position
     python benchmarks/bench_mates.py --seconds 0.5 --verbose
+    nice -n 19 python benchmarks/bench_mates.py --nodes 1000000   # load-independent
+
+``--nodes N`` searches each position in this process (``BuiltinEngine`` at Level 8, the
+same search without the worker pool) to a fixed node budget instead of a time: the result
+does not depend on the machine's load, so two versions of the search compare exactly.
 """
 
 from __future__ import annotations
@@ -75,6 +80,35 @@ class Outcome:
         return self.mate == self.position.expected
 
 
+def run_nodes(positions: list[MatePosition], nodes: int, verbose: bool) -> list[Outcome]:
+    """Each position searched to ``nodes`` nodes in this process (load-independent)."""
+    from cotuong.engine import BuiltinEngine
+    from cotuong.engine.interface import Info, Limits
+
+    engine = BuiltinEngine(8)
+    outcomes = []
+    for p in positions:
+        engine.new_game()
+        started = time.monotonic()
+        first: list[float] = []
+
+        def seen(info: Info, started: float = started, first: list[float] = first) -> None:
+            if not first and info.mate is not None:
+                first.append(time.monotonic() - started)
+        info = engine.search(p.fen, [], Limits(nodes=nodes), seen).info
+        mate = None
+        if info is not None and info.mate is not None:
+            mate = info.mate if p.red_to_move else -info.mate  # Red's point of view
+        o = Outcome(p, mate, info.depth if info else 0, first[0] if first else None,
+                    time.monotonic() - started)
+        outcomes.append(o)
+        if verbose:
+            print(f"{p.ident:28} dm {p.mate}: mate {mate} depth {o.depth} "
+                  f"{'exact' if o.exact else 'announced' if o.announced else 'MISSED'}",
+                  flush=True)
+    return outcomes
+
+
 async def run(positions: list[MatePosition], seconds: float, verbose: bool) -> list[Outcome]:
     pool = EnginePool(1)
     await pool.start(warm=True)
@@ -111,14 +145,18 @@ async def run(positions: list[MatePosition], seconds: float, verbose: bool) -> l
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="search time per position")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="a node budget a position instead of --seconds (in process)")
     ap.add_argument("--epd", type=Path, default=DATA)
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     positions = read_epd(args.epd)
     print(f"bench_mates {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
-          f"{len(positions)} positions, {args.seconds} s each, load average "
-          f"{os.getloadavg()[0]:.1f}", flush=True)
-    outcomes = asyncio.run(run(positions, args.seconds, args.verbose))
+          f"{len(positions)} positions, "
+          + (f"{args.nodes:,} nodes" if args.nodes else f"{args.seconds} s")
+          + f" each, load average {os.getloadavg()[0]:.1f}", flush=True)
+    outcomes = (run_nodes(positions, args.nodes, args.verbose) if args.nodes
+                else asyncio.run(run(positions, args.seconds, args.verbose)))
     print("dm | positions | announced as mate | right distance | median time to the "
           "first mate report")
     for dm in sorted({o.position.mate for o in outcomes}):

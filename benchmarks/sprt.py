@@ -3,18 +3,26 @@
     python benchmarks/sprt.py --base HEAD --movetime 50 --elo0 0 --elo1 10   # tree vs HEAD
     python benchmarks/sprt.py --base HEAD~2 --new HEAD --clock 4+0.05
     python benchmarks/sprt.py --e2 cmd:../shared/engines/pikafish-hce --odds 10 --games 200
+    nice -n 19 python benchmarks/sprt.py --base HEAD --nodes 60000 --elo1 20  # load-free
 
 Engine 1 is the working tree's ``src`` (or ``--new REV``), engine 2 a **source snapshot**
 of a git revision (``--base REV``: ``git archive`` of ``src/`` into a cache directory),
 each run as ``cotuong engine`` at ``--level`` in its own process (as a GUI runs it, and as
 the earlier A/Bs ran ``PYTHONPATH=old/src``); ``--e1``/``--e2`` take any ``cotuong match``
-spec instead. ``--odds K`` divides engine 2's time by K. Games are refereed by
-:class:`cotuong.Game` under ``--rules`` (default ``asian``) in pairs with colours swapped
-over the A/B openings (``benchmarks/data/openings_ab.fen``; the held-out set is for
-milestone matches only), ``--concurrency`` at a time, until the SPRT accepts H0 or H1 or
-``--games`` are played, or it is sent SIGINT/SIGTERM (then the games under way finish and
-the summary prints). Each game prints the pentanomial tally of the finished pairs and the
-LLR.
+spec instead. ``--odds K`` divides engine 2's time (or nodes) by K.
+
+``--nodes N`` gives each engine N nodes a move instead of time (``go nodes N``; the
+built-in engine stops at the first multiple of 1,024 nodes at or above N, both sides
+alike, and runs no helper threads): the games then do not depend on the machine's load,
+so they can run niced beside other work. Only for changes that do not change the
+engine's speed much — a change in nodes per second must be judged at equal time.
+
+Games are refereed by :class:`cotuong.Game` under ``--rules`` (default ``asian``) in
+pairs with colours swapped over the A/B openings (``benchmarks/data/openings_ab.fen``; the
+held-out set is for milestone matches only), ``--concurrency`` at a time, until the SPRT
+accepts H0 or H1 or ``--games`` are played, or it is sent SIGINT/SIGTERM (then the games
+under way finish and the summary prints). Each game prints the pentanomial tally of the
+finished pairs and the LLR.
 """
 
 from __future__ import annotations
@@ -86,7 +94,10 @@ def main() -> int:
     ap.add_argument("--level", type=int, default=8)
     ap.add_argument("--movetime", type=int, default=None, help="ms per move")
     ap.add_argument("--clock", default=None, help="BASE+INC in seconds, e.g. 4+0.05")
-    ap.add_argument("--odds", type=float, default=1.0, help="divide engine 2's time by this")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="nodes per move (load-independent; not for speed changes)")
+    ap.add_argument("--odds", type=float, default=1.0,
+                    help="divide engine 2's time (or nodes) by this")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=10.0)
     ap.add_argument("--alpha", type=float, default=0.05)
@@ -98,11 +109,14 @@ def main() -> int:
     ap.add_argument("--max-plies", type=int, default=300)
     args = ap.parse_args()
 
-    if (args.movetime is None) == (args.clock is None):
-        ap.error("give exactly one of --movetime and --clock")
+    if sum(x is not None for x in (args.movetime, args.clock, args.nodes)) != 1:
+        ap.error("give exactly one of --movetime, --clock and --nodes")
     if args.odds < 1:
         ap.error("--odds is at least 1 (it divides engine 2's time)")
-    if args.movetime is not None:
+    if args.nodes is not None:
+        tc = MatchClock(nodes=args.nodes)
+        tc2 = MatchClock(nodes=max(1, round(args.nodes / args.odds)))
+    elif args.movetime is not None:
         tc = MatchClock(movetime_ms=args.movetime)
         tc2 = MatchClock(movetime_ms=max(1, round(args.movetime / args.odds)))
     else:

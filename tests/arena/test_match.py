@@ -117,6 +117,20 @@ def test_game_is_refereed_to_a_legal_end(rules: str) -> None:
         assert game.outcome == outcome  # the referee's own ruling
 
 
+def test_a_node_budget_reaches_each_engine_with_its_odds() -> None:
+    """``sprt.py --nodes N [--odds K]``: every search of each side is limited by its own
+    node budget and nothing else (no time), whatever colour it plays."""
+    red, black = RandomPlayer(1), RandomPlayer(2)
+    moves, _ = play_game(red, black, load_openings()[0], MatchClock(nodes=60_000),
+                         max_plies=12, black_tc=MatchClock(nodes=6_000))
+    assert len(moves) == 12 and len(red.calls) == 6 and len(black.calls) == 6
+    for player, nodes in ((red, 60_000), (black, 6_000)):
+        for _fen, _moves, limits in player.calls:
+            assert limits.nodes == nodes
+            assert limits.movetime_ms is None and limits.wtime_ms is None
+            assert limits.btime_ms is None and limits.depth is None
+
+
 def test_move_cap_adjudicates_a_draw() -> None:
     moves, outcome = play_game(RandomPlayer(1), RandomPlayer(2), load_openings()[0], FAST,
                                max_plies=6)

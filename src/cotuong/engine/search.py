@@ -3,18 +3,12 @@ null move, late-move reductions, check extension and xiangqi-aware repetition. C
 lose material by static exchange evaluation (:func:`cotuong.engine.position.see`) are ordered
 late in the main search and skipped in quiescence.
 
-Python drives iterative deepening (``cotuong.engine.builtin``) one depth at a time through
-:func:`search_root`; everything below it runs inside Numba. The search data is a tuple
-
-``(tt, hist, killers, pv, pvlen, moves, scores, ctl, counter, tried, rootmoves)``
-
-made by :func:`new_tables`: ``hist`` is the butterfly history (from, to) kept in
-±``HIST_MAX`` by a gravity update (a bonus for the quiet move that cut off, a malus for the
-quiet moves tried before it), ``counter`` the counter move of each previous move (from, to),
-``tried`` the quiet moves tried so far at each ply. ``ctl`` is how Python and the compiled
-search talk while it runs (it releases the GIL): ``ctl[CTL_STOP]`` is polled every 1024
-nodes, so ``stop()`` from another thread or a timer ends the search within about a
-millisecond.
+Python drives iterative deepening (``cotuong.engine.deepen``) one depth at a time through
+:func:`search_root`; everything below it runs inside Numba (it releases the GIL). The search
+data (:func:`cotuong.engine.searchdata.new_tables`) holds the transposition table and the
+histories: the butterfly history (from, to) kept in ±``HIST_MAX`` by a gravity update (a
+bonus for the quiet move that cut off, a malus for the quiet moves tried before it), the
+continuation history and the counter moves. Quiescence is :mod:`cotuong.engine.quiesce`.
 
 Repetition (:func:`cotuong.engine.chase.repetition`): a position that occurred before on the
 game or search path with the same side to move, with no capture or null move in between, ends
@@ -41,9 +35,8 @@ from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.checks import move_checks
-from cotuong.engine.evaluate import evaluate, material
+from cotuong.engine.evaluate import evaluate
 from cotuong.engine.ordering import (
-    CONT,
     GOOD_CAPTURE,
     cont_update,
     hist_update,
@@ -51,8 +44,6 @@ from cotuong.engine.ordering import (
     score_moves,
 )
 from cotuong.engine.position import (
-    MAX_MOVES,
-    SEE_DEPTH,
     generate,
     in_check,
     make,
@@ -60,6 +51,24 @@ from cotuong.engine.position import (
     see_with,
     unmake,
     unmake_null,
+)
+from cotuong.engine.quiesce import LAZY_MARGIN, qsearch
+from cotuong.engine.searchdata import (
+    CTL_ABORTED,
+    CTL_DEPTH,
+    CTL_NODE_LIMIT,
+    CTL_NODES,
+    CTL_NOISE,
+    CTL_ROOT_BEST,
+    CTL_ROOT_N,
+    CTL_RULES,
+    CTL_SALT,
+    CTL_SELDEPTH,
+    CTL_STOP,
+    MAX_PLY,
+    Tables,
+    new_tables,
+    poll,
 )
 from cotuong.engine.tables import VALUE
 from cotuong.engine.ttable import (
@@ -76,12 +85,12 @@ from cotuong.engine.ttable import (
 )
 from cotuong.engine.unowned import unowned_position, unowned_tables
 
-MAX_PLY = 100
-LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
-
-CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
-CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N, CTL_DEPTH = 5, 6, 7, 8, 9, 10
-
+__all__ = [
+    "CTL_ABORTED", "CTL_DEPTH", "CTL_NODES", "CTL_NODE_LIMIT", "CTL_NOISE", "CTL_ROOT_BEST",
+    "CTL_ROOT_N", "CTL_RULES", "CTL_SALT", "CTL_SELDEPTH", "CTL_STOP", "INF", "LAZY_MARGIN",
+    "MATE", "MATE_BOUND", "MAX_PLY", "Tables", "alphabeta", "new_tables", "qsearch",
+    "root_scores", "search_root",
+]
 
 # Recursive calls must always pass the same (non-literal) argument types: Numba's on-disk
 # cache crashes on recursive functions compiled for several signatures (numba#6061/#6713),
@@ -98,114 +107,6 @@ SEE_PRUNE_MARGIN = 100
 SE_DEPTH = 6  # singular extension from this depth, margin 2 cp a ply below the table's score
 SE_MARGIN = 4
 
-Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
-
-
-def new_tables(hash_mb: int) -> Tables:
-    """Fresh search data with a transposition table of about ``hash_mb`` megabytes."""
-    entries = 1
-    while entries * 2 * 16 <= max(1, hash_mb) * 1024 * 1024:
-        entries *= 2
-    return (
-        np.zeros((entries, 2), dtype=np.int64),
-        np.zeros((90, 90), dtype=np.int64),
-        np.zeros((MAX_PLY + 4, 2), dtype=np.int32),
-        np.zeros((MAX_PLY + 4, MAX_PLY + 4), dtype=np.int32),
-        np.zeros(MAX_PLY + 4, dtype=np.int32),
-        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
-        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int64),
-        np.zeros(16, dtype=np.int64),
-        np.zeros((90, 90), dtype=np.int32),
-        np.zeros((MAX_PLY + 4, MAX_MOVES), dtype=np.int32),
-        np.zeros(MAX_MOVES, dtype=np.int32),
-        np.zeros(MAX_PLY + 4, dtype=np.int64),
-        np.zeros((3, SEE_DEPTH), dtype=np.int64),
-        np.zeros((CONT, CONT), dtype=np.int32),
-        np.zeros(MAX_PLY + 4, dtype=np.int32),
-    )
-
-
-@njit(cache=True, nogil=True)
-def _poll(ctl: Any) -> bool:
-    """Count a node; every 1024 nodes look at the stop flag and the node limit."""
-    ctl[1] += 1
-    if (ctl[1] & 1023) == 0 and (ctl[0] != 0 or (ctl[2] > 0 and ctl[1] >= ctl[2])):
-        ctl[3] = 1
-    return bool(ctl[3] != 0)
-
-
-@njit(cache=True, nogil=True)
-def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
-    """Captures only (all moves when in check), with stand-pat and delta pruning; the
-    transposition table's bounds (from the main search) cut where they can."""
-    tt, hist, pvlen, movebuf, scorebuf, ctl = t[0], t[1], t[4], t[5], t[6], t[7]
-    seebuf, cont = t[12], t[13]
-    pvlen[ply] = ply
-    if _poll(ctl):
-        return 0
-    if ply > ctl[4]:
-        ctl[4] = ply
-    b = pos[0]
-    side = pos[3][0]
-    if ply >= MAX_PLY:
-        return evaluate(pos, ctl[6], ctl[7])
-    key = pos[3][1]
-    idx = key & (tt.shape[0] - 1)
-    tt_move = 0
-    if tt[idx, 0] == key:
-        tt_move, _tdepth, flag, ts, _tev = tt_read(tt[idx, 1], ply)
-        if beta - alpha == 1 and tt_cuts(flag, ts, alpha, beta):
-            return int(ts)
-    check = in_check(pos, side)
-    moves = movebuf[ply]
-    scores = scorebuf[ply]
-    stand = -INF
-    if check:
-        best = -MATE + ply
-        n = generate(pos, moves, False)
-    else:
-        # Lazy evaluation: material + PST alone already decides most quiescence nodes.
-        quick = material(pos[3]) if side == 0 else -material(pos[3])
-        if quick - LAZY_MARGIN >= beta:
-            return int(quick - LAZY_MARGIN)
-        if quick + LAZY_MARGIN <= alpha:
-            return int(quick + LAZY_MARGIN)
-        stand = evaluate(pos, ctl[6], ctl[7])
-        if stand >= beta:
-            return stand
-        if stand > alpha:
-            alpha = stand
-        best = stand
-        n = generate(pos, moves, True)
-    score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
-    legal = 0
-    for i in range(n):
-        m = pick(moves, scores, i, n)
-        to = m & 127
-        if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
-            continue  # even winning this piece for free cannot reach alpha
-        # A capture that loses material in the exchange cannot raise the stand-pat score.
-        if (not check and VALUE[abs(b[m >> 7])] > VALUE[abs(b[to])]
-                and see_with(b, m, VALUE, seebuf) < 0):
-            continue
-        u = make(pos, m)
-        if in_check(pos, side):
-            unmake(pos, m, u)
-            continue
-        legal += 1
-        s = -qsearch(pos, t, -beta, -alpha, ply + 1)
-        unmake(pos, m, u)
-        if ctl[3] != 0:
-            return 0
-        if s > best:
-            best = s
-            if s > alpha:
-                alpha = s
-                if s >= beta:
-                    break
-    return int(best)
-
-
 @njit(cache=True, nogil=True)
 def _has_pieces(st: Any, side: int) -> bool:
     """Null move is unsafe in zugzwang-prone endings: require a rook, horse or cannon."""
@@ -219,7 +120,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t[:11]
     evals, seebuf, cont, excluded = t[11], t[12], t[13], t[14]
     pvlen[ply] = ply
-    if _poll(ctl):
+    if poll(ctl):
         return 0
     excl = excluded[ply]  # the move left out by a singular-extension test of this node
     b, _sqid, _plist, st, _hkeys, hinfo, _pst, _terms = pos
