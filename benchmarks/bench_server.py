@@ -16,8 +16,9 @@ the whole run is cut off after ``--limit`` seconds.
     python benchmarks/bench_server.py --postgres           # also on a local PostgreSQL
     python benchmarks/bench_server.py --ai-games 0 --no-lobby   # as before the lobby
     python benchmarks/bench_server.py --games 1000 --hostile-rooms 10 --logins 5
-        # 10 hostile spectator sockets in each of 10 rooms (hello and chat as fast as the
-        # socket's rate allows) and a stream of logins beside the games (issue 21)
+        # 10 hostile spectator sockets in each of 10 rooms (hello and chat at the rate the
+        # server reads a spectator, half of them trying 5 times that) and a stream of
+        # logins beside the games (issue 21)
     python benchmarks/bench_server.py --games 500 --analysis-sockets 10
         # 10 analysis boards changing position every ~3 s beside the games (issue 23)
 
@@ -368,11 +369,19 @@ async def player_loop(p: Player, stop_at: list[float], latencies: list[float],
             return
 
 
+def spectator_rate() -> float:
+    """The rate the server reads a spectator's frames at (its default settings; a server
+    from before that setting read every socket at ``ws_rate``)."""
+    from cotuong.server import Settings
+    return float(getattr(Settings(), "spectator_ws_rate", Settings().ws_rate))
+
+
 async def flood(ws_base: str, code: str, stop_at: list[float],
-                counters: dict[str, int]) -> None:
-    """A hostile spectator: ``hello`` and ``chat`` alternately at the socket's allowed
-    rate (20 a second), reading what comes back so it is never dropped as slow, and
-    connecting again whenever the server closes its socket."""
+                counters: dict[str, int], over: float = 1.0) -> None:
+    """A hostile spectator: ``hello`` and ``chat`` alternately at ``over`` times the rate
+    the server reads a spectator at (:func:`spectator_rate`), reading what comes back so
+    it is never dropped as slow, and connecting again whenever the server closes it."""
+    every = 1 / (spectator_rate() * over)
     n = 0
     while time.monotonic() < stop_at[0]:
         with contextlib.suppress(Exception):
@@ -393,7 +402,7 @@ async def flood(ws_base: str, code: str, stop_at: list[float],
                                                                "text": f"spam {n}"}
                         await ws.send(json.dumps(msg))
                         counters["hostile_sent"] += 1
-                        await asyncio.sleep(0.05)
+                        await asyncio.sleep(every)
                 finally:
                     reader.cancel()
         await asyncio.sleep(0.05)
@@ -463,6 +472,9 @@ async def login_stream(base: str, rate: float, stop_at: list[float],
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+# A hostile spectator sends at the rate the server allows a spectator, or (every other
+# socket) tries five times that.
+HOSTILE_OVER = (1.0, 5.0)
 # Whether the hostile spectators run in a process of their own (``--attacker-in-client``:
 # in the clients' process, as before). Set once per client process.
 ATTACKER_APART = [True]
@@ -477,11 +489,12 @@ def attacker_main(conn: Any, ws_base: str, codes: list[str], sockets: int,
 
     async def attack() -> None:
         stop_at = [time.monotonic() + seconds]
-        await asyncio.gather(*(flood(ws_base, code, stop_at, counters)
-                               for code in codes for _ in range(sockets)))
+        await asyncio.gather(*(flood(ws_base, code, stop_at, counters, HOSTILE_OVER[i % 2])
+                               for code in codes for i in range(sockets)))
     try:
         run_loop(attack())
     finally:
+        counters["attacker_cpu_ms"] = int(time.process_time() * 1000)
         conn.send(counters)
 
 
@@ -518,7 +531,7 @@ async def level(base: str, games: int, seconds: float, think: float,
     stamps: list[float] = []
     counters = {"moves": 0, "errors": 0, "finished": 0, "connected": 0, "lobby_frames": 0,
                 "lobby_bytes": 0, "hostile_frames": 0, "hostile_sent": 0, "logins_ok": 0,
-                "hostile_connects": 0, "resyncs": 0,
+                "hostile_connects": 0, "resyncs": 0, "attacker_cpu_ms": 0,
                 "logins_refused": 0}
     by_room: dict[str, list[float]] = {}
     ai_replies: list[float] = []
@@ -571,8 +584,9 @@ async def level(base: str, games: int, seconds: float, think: float,
             attacker = start_attacker(ws_base, hostile_codes, hostile_sockets, seconds)
             hostile = []
         else:
-            hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters))
-                       for code in hostile_codes for _ in range(hostile_sockets)]
+            hostile = [asyncio.create_task(flood(ws_base, code, stop_at, counters,
+                                                 HOSTILE_OVER[i % 2]))
+                       for code in hostile_codes for i in range(hostile_sockets)]
         if logins > 0:
             hostile.append(asyncio.create_task(login_stream(base, logins, stop_at, counters)))
         hostile.extend(asyncio.create_task(analysis_board(
@@ -629,6 +643,7 @@ async def level(base: str, games: int, seconds: float, think: float,
             "hostile_frames_per_s": counters["hostile_frames"] / seconds,
             "hostile_sent_per_s": counters["hostile_sent"] / seconds,
             "hostile_connects": counters["hostile_connects"],
+            "attacker_cpu_share": counters["attacker_cpu_ms"] / 1000 / seconds,
             "logins_ok": counters["logins_ok"], "logins_refused": counters["logins_refused"],
             "logins_per_s": logins, "resyncs": counters["resyncs"],
             "ai_replies": len(ai_sorted), "ai_reply_p50_ms": pct(0.50, ai_sorted),
@@ -848,7 +863,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
             print(f"         hostile: {r['hostile_rooms']} rooms x {r['hostile_sockets']} "
                   f"spectator sockets sending {r['hostile_sent_per_s']:.0f} frames/s "
                   f"(receiving {r['hostile_frames_per_s']:.0f}/s, {r['hostile_connects']} "
-                  f"connections); round trip p99 in those "
+                  f"connections; the attacker's CPU {r['attacker_cpu_share']:.0%} of a core, "
+                  f"set-up incl.); round trip p99 in those "
                   f"rooms {r['hostile_p99_ms']:.1f} ms ({r['hostile_moves']} moves); logins "
                   f"{r['logins_per_s']:.0f}/s: {r['logins_ok']} ok, {r['logins_refused']} "
                   f"refused", flush=True)

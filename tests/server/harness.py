@@ -110,6 +110,15 @@ class Socket:
                 got.append(await self.recv(seconds))
         return got
 
+    async def during(self, seconds: float) -> list[dict[str, Any]]:
+        """Frames arriving in the next ``seconds`` (however closely they follow)."""
+        got: list[dict[str, Any]] = []
+        with contextlib.suppress(asyncio.TimeoutError):
+            async with asyncio.timeout(seconds):
+                while True:
+                    got.append(await self.recv(seconds))
+        return got
+
     async def close(self) -> None:
         await self.ws.close()
 

@@ -21,7 +21,8 @@ def run(coro: Any) -> Any:
 
 def test_a_repeated_hello_reaches_only_its_own_socket() -> None:
     async def scenario() -> None:
-        async with running(Settings(db="sqlite://", ws_burst=400, sync_burst=100)) as srv:
+        settings = Settings(db="sqlite://", spectator_ws_burst=400, sync_burst=100)
+        async with running(settings) as srv:
             host, guest = await two_player_room(srv)
             async with socket_to(srv, host["code"], host["secret"]) as red, \
                     socket_to(srv, host["code"]) as watcher:
@@ -145,3 +146,41 @@ def test_spectators_chat_has_a_budget_per_room() -> None:
                 chats = [f for f in await red.quiet(0.5) if f["type"] == "chat"]
                 assert len(chats) == 5 and chats[-1]["role"] == "red", chats
     run(scenario())
+
+
+def test_a_spectator_is_read_at_its_own_lower_rate() -> None:
+    async def scenario() -> None:
+        settings = Settings(db="sqlite://", spectator_ws_rate=2.0, spectator_ws_burst=4)
+        async with running(settings) as srv:
+            host, _ = await two_player_room(srv)
+            async with socket_to(srv, host["code"], host["secret"]) as red, \
+                    socket_to(srv, host["code"]) as watcher:
+                await red.quiet(0.5)
+                await watcher.quiet(0.1)
+                for _ in range(10):
+                    await watcher.send(type="ping")
+                    await red.send(type="ping")
+                # The player's ten are read at once; the spectator's past its burst
+                # (4, the hello took one) wait for its rate: paced, never refused.
+                assert [f["type"] for f in await red.quiet(0.4)] == ["pong"] * 10
+                early = await watcher.during(0.1)
+                assert [f["type"] for f in early] == ["pong"] * len(early)
+                assert 3 <= len(early) <= 5, early
+                late = await watcher.during(3.5)
+                assert [f["type"] for f in early + late] == ["pong"] * 10
+                # A flood is paced too: the socket stays open, unanswered, and the
+                # players' moves are not held back by it.
+                for _ in range(300):
+                    await watcher.send(type="ping")
+                await red.send(type="move", move="h2e2", ply=0)
+                assert (await red.state(ply=1, timeout=0.5))["ply"] == 1
+                got = await watcher.during(1.0)
+                assert all(f["type"] in ("pong", "moved", "state") for f in got), got
+                # At most the refilled burst (4) and the rate's 2 in that second.
+                assert sum(f["type"] == "pong" for f in got) <= 7
+                assert watcher.ws.close_code is None
+                # The server reads the flood's backlog, and will read the close behind it,
+                # at 2 frames a second: hang up without waiting for its answer.
+                watcher.ws.close_timeout = 0.1
+    run(scenario())
+

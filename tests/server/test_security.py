@@ -34,7 +34,8 @@ async def refused(sock: Socket, code: str, **msg: Any) -> dict[str, Any]:
 def test_moves_for_the_other_side_spectators_and_replays_are_refused() -> None:
     async def scenario() -> None:
         # Every check syncs before and after: more syncs than a page ever sends.
-        async with running(Settings(db="sqlite://", sync_burst=1000)) as srv:
+        async with running(Settings(db="sqlite://", sync_burst=1000,
+                                    spectator_ws_burst=1000)) as srv:
             host, guest = await two_player_room(srv)
             code = host["code"]
             async with socket_to(srv, code, host["secret"]) as red, \
@@ -138,22 +139,14 @@ def test_oversized_malformed_and_flooding_messages() -> None:
                 await asyncio.sleep(2.5)  # refill the bucket
                 for _ in range(25):
                     await red.send(type="ping")
-                frames = await red.quiet(0.5)
-                limited = [f for f in frames if f.get("code") == "RATE_LIMITED"]
-                # The burst is answered; the flood beyond it is told once (not per frame).
+                frames = await red.during(0.5)
+                # The burst is answered at once; the flood beyond it is paced (read at
+                # the socket's rate), not refused: no error, no frame lost.
                 pongs = [f for f in frames if f.get("type") == "pong"]
-                assert len(limited) == 1 and 10 <= len(pongs) < 25, frames
+                assert 10 <= len(pongs) < 20 and all(f["type"] == "pong" for f in frames)
+                frames += await red.during(3.5)
+                assert [f["type"] for f in frames] == ["pong"] * 25, frames
                 assert await snapshot(red) == before
-            async with socket_to(srv, code, host["secret"]) as red:
-                for _ in range(200):  # a flood: the server hangs up
-                    await red.send(type="ping")
-                closed = False
-                try:
-                    for _ in range(400):
-                        await red.recv(2)
-                except Exception:
-                    closed = True
-                assert closed
     run(scenario())
 
 

@@ -155,7 +155,8 @@ def token_digest(token: str) -> str:
 
 @dataclass
 class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; :meth:`take` says whether one was left.
+    """``rate`` tokens a second up to ``burst``; :meth:`take` says whether one was left,
+    :meth:`wait` how long until one is.
 
     >>> b = TokenBucket(rate=1.0, burst=2, tokens=2.0, stamp=0.0)
     >>> [b.take(0.0), b.take(0.0), b.take(0.0), b.take(1.0)]
@@ -174,6 +175,16 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def wait(self, now: float) -> float:
+        """Seconds until :meth:`take` can succeed (``0.0``: now); takes nothing.
+
+        >>> b = TokenBucket(rate=2.0, burst=1, tokens=0.0, stamp=0.0)
+        >>> b.wait(0.0), b.wait(0.25), b.wait(1.0)
+        (0.5, 0.25, 0.0)
+        """
+        tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
 
 
 class RateLimiter:

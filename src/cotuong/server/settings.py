@@ -32,8 +32,14 @@ class Settings:
     heartbeat_s: float = 1.0
     max_message_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
+    # A socket's frames are read at most ``ws_rate`` a second (burst ``ws_burst``); a
+    # room's spectators (and any socket before its ``hello``) at ``spectator_ws_rate``
+    # (burst ``spectator_ws_burst``). Past its rate a socket is not refused: the server
+    # stops reading it until the rate allows the next frame (docs/server.md, "Security").
     ws_rate: float = 20.0
     ws_burst: int = 40
+    spectator_ws_rate: float = 1.0
+    spectator_ws_burst: int = 10
     ws_max_violations: int = 50
     http_rate: float = 20.0
     http_burst: int = 60

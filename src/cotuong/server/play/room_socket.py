@@ -67,6 +67,13 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
                               float(settings.chat_burst), time.monotonic())
     sync_bucket = TokenBucket(settings.sync_rate, settings.sync_burst,
                               float(settings.sync_burst), time.monotonic())
+    # A spectator needs a hello, a ping every 25 s and a chat line now and then: its
+    # frames are read at a lower rate than a player's (and so are a socket's before its
+    # hello seats it).
+    watcher_rate = TokenBucket(settings.spectator_ws_rate, settings.spectator_ws_burst,
+                               float(settings.spectator_ws_burst), time.monotonic())
+    player_rate = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
+                              time.monotonic())
 
     def state_asked() -> None:
         if not sync_bucket.take(time.monotonic()):
@@ -94,7 +101,8 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         else:
             await games.act(m, msg)
     try:
-        await serve_frames(websocket, member, games.settings, parse_client, handle)
+        await serve_frames(websocket, member, games.settings, parse_client, handle,
+                           lambda: watcher_rate if member.slot is None else player_rate)
     finally:
         await leave(games, member)
 

@@ -1,7 +1,13 @@
-"""The frame loop every WebSocket runs (a room's and the lobby's): read a frame, check its
-size and the rate, parse it once against the socket's message models, hand it to the
-socket's handler; every refusal is an ``error`` frame in the socket's language, and the
-socket stays open — also when a handler fails unexpectedly (logged, ``INTERNAL``).
+"""The frame loop every WebSocket runs (a room's and the lobby's): read a frame, keep to
+the socket's rate, check its size, parse it once against the socket's message models,
+hand it to the socket's handler; every refusal is an ``error`` frame in the socket's
+language, and the socket stays open — also when a handler fails unexpectedly (logged,
+``INTERNAL``).
+
+Past its rate a socket is paced, not refused: the loop reads its next frame only when
+the socket's token bucket holds one again. Until then its frames stay in the network
+buffers (the server reads a WebSocket only when asked to), so a flood costs the server
+nothing and is never answered, and the sender's own writes stall.
 
 A socket's outgoing frames go through its :class:`~cotuong.server.realtime.sockets.Member` queue
 and one writer task, so a slow client never blocks the fan-out.
@@ -65,11 +71,16 @@ async def _writer(websocket: WebSocket, member: Member) -> None:
 
 
 async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
-                       parse: Callable[[dict[str, Any]], Any], handle: Handler) -> None:
-    """Run one accepted socket until it closes (the caller joins and leaves ``member``)."""
+                       parse: Callable[[dict[str, Any]], Any], handle: Handler,
+                       rate: Callable[[], TokenBucket] | None = None) -> None:
+    """Run one accepted socket until it closes (the caller joins and leaves ``member``).
+    ``rate``: the bucket the next frame is charged to (by default one of ``ws_rate``,
+    burst ``ws_burst``); when it is empty the socket is not read until it refills."""
     writer = asyncio.create_task(_writer(websocket, member))
-    bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
-                         time.monotonic())
+    if rate is None:
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
+                             time.monotonic())
+        rate = lambda: bucket  # noqa: E731
     violations = 0
     told = -1.0  # when this socket was last told it is over a rate
     try:
@@ -77,16 +88,15 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            await _paced(rate())
             ref = None
             try:
-                if not bucket.take(time.monotonic()):
-                    raise ServiceError("RATE_LIMITED")
                 data = _decoded(_text(message, settings.max_message_bytes))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
-                # Over any rate (the socket's, or a handler's: chat, sync): a socket that
-                # keeps at it is closed, so flooding costs a reconnection every time.
+                # Over a handler's rate (chat, sync): a socket that keeps at it is
+                # closed, so flooding costs a reconnection every time.
                 if exc.code == "RATE_LIMITED":
                     violations += 1
                     if violations > settings.ws_max_violations:
@@ -110,6 +120,16 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+async def _paced(bucket: TokenBucket) -> None:
+    """Take a token from ``bucket``, first waiting for one if it is empty. The frame just
+    read waits with it, and the socket is not read meanwhile: its later frames wait in
+    the network buffers, and a sender that keeps on finds its writes blocked."""
+    pause = bucket.wait(time.monotonic())
+    if pause > 0.0:
+        await asyncio.sleep(pause)
+    bucket.take(time.monotonic())
 
 
 def _decoded(text: str) -> dict[str, Any]:
