@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cotuong.server.errors import ServiceError
 from cotuong.server.realtime.broker import frame
+from cotuong.server.realtime.direct import direct_sink
 from cotuong.server.realtime.sockets import Member
 from cotuong.server.realtime.wire import ErrorFrame, Reason, decode, message_ref
 from cotuong.server.security import TokenBucket
@@ -55,19 +56,26 @@ async def refuse(websocket: WebSocket, exc: ServiceError, lang: str | None) -> N
 
 
 async def _writer(websocket: WebSocket, member: Member) -> None:
+    """Send the queued frames (those the direct sink could not write at once)."""
     while True:
         text = await member.queue.get()
         if text is None:
+            member.direct = None
             with contextlib.suppress(Exception):
                 await websocket.close(1008 if member.dropped else 1001)
             return
-        await websocket.send_text(text)
+        member.sending = True  # later frames queue behind this one
+        try:
+            await websocket.send_text(text)
+        finally:
+            member.sending = False
 
 
 async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
                        parse: Callable[[dict[str, Any]], Any], handle: Handler) -> None:
     """Run one accepted socket until it closes (the caller joins and leaves ``member``)."""
     writer = asyncio.create_task(_writer(websocket, member))
+    member.direct = direct_sink(websocket)
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
                          time.monotonic())
     violations = 0
@@ -107,6 +115,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
     except WebSocketDisconnect:
         pass
     finally:
+        member.direct = None
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
