@@ -97,14 +97,14 @@ def test_a_failing_write_fails_alone_and_other_kinds_go_to_the_thread(
     store.close()
 
 
-def test_the_wal_is_checkpointed_on_the_thread(tmp_path: Path) -> None:
+def test_the_wal_is_checkpointed_off_the_loop(tmp_path: Path) -> None:
     store, gid = _store(tmp_path)
     copy = tmp_path / "copy.sqlite3"
 
     async def play() -> None:
         db = Database(store, checkpoint_s=0.0)
         await db.write(RecordMove(gid, 1, "h2e2", 1, {"version": 1}))
-        assert db._checkpoint is not None  # started after the commit, on the thread
+        assert db._checkpoint is not None  # started after the commit, on the side thread
         await db._checkpoint
         # The move is in the database file itself: a copy without the WAL has it.
         copy.write_bytes((tmp_path / "t.sqlite3").read_bytes())

@@ -60,7 +60,7 @@ class Settings:
     inline_writes: bool = False
     # SQLite files: commit the usual writes (moves, game rows, heartbeats) on the event
     # loop when SQLite's write lock is free, else on the database thread (storage.
-    # loop_writes); the WAL is then checkpointed (and synced to disk) by the database
+    # loop_writes); the WAL is then checkpointed (and synced to disk) by the side
     # thread at most every ``sqlite_checkpoint_s`` while commits come in: what an
     # operating-system crash or power cut can lose.
     sqlite_loop_writes: bool = True

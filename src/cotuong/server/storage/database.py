@@ -129,7 +129,9 @@ class Database:
         if loop.time() - self._checkpointed >= self.checkpoint_s and (
                 self._checkpoint is None or self._checkpoint.done()):
             self._checkpointed = loop.time()
-            self._checkpoint = loop.run_in_executor(self._thread,
+            # On the side thread: a checkpoint syncs files to disk, and must not hold
+            # up the database thread's work (the writes the loop could not commit).
+            self._checkpoint = loop.run_in_executor(self._aside,
                                                     self.loop_writer.checkpoint)
             self._checkpoint.add_done_callback(_log_failure)
 

@@ -14,7 +14,7 @@ thread stays the only place that ever *waits* for the database.
 Durability is unchanged: a write is committed before its writer goes on (a move before
 it is published), and a committed move survives the server process being killed. This
 connection never checkpoints (a checkpoint syncs the files to disk: not on the loop);
-:meth:`LoopWriter.checkpoint` runs on the database thread at most every
+:meth:`LoopWriter.checkpoint` runs on the side thread at most every
 ``sqlite_checkpoint_s`` while commits come in, and syncs the WAL to disk first, so an
 operating-system crash or power cut loses at most the commits of the last
 ``sqlite_checkpoint_s`` (1 s) — before, those since SQLite's last automatic checkpoint
@@ -51,7 +51,7 @@ class LoopWriter:
     def __init__(self, path: str) -> None:
         self._con = self._connect(path)
         self._con.execute("PRAGMA busy_timeout=0")  # never wait on the loop
-        self._con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoint(): on the thread
+        self._con.execute("PRAGMA wal_autocheckpoint=0")  # checkpoint(): off the loop
         self._checkpointer = self._connect(path)
         sql = DriverSql.for_dialect("sqlite")
         assert sql is not None
@@ -105,7 +105,7 @@ class LoopWriter:
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file (``PASSIVE``: writers go on meanwhile);
-        blocking, for the database thread."""
+        blocking, for a thread beside the loop."""
         self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def close(self) -> None:
