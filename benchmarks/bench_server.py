@@ -72,6 +72,7 @@ def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = F
     wanted: dict[str, Any] = dict(
         db=db, http_rate=1e9, http_burst=10**9, abandon_after_s=3600,
         inline_writes=bool(os.environ.get("BENCH_INLINE")),
+        sqlite_loop_writes=os.environ.get("BENCH_LOOP_WRITES", "1") != "0",
         # One address stands for thousands of browsers here (see the module docstring).
         login_rate=1e9, login_burst=10**9, max_sockets_per_address=10**9,
         ai_games_per_person=10**9, max_connections_per_address=0, redis_url=redis_url,
@@ -665,8 +666,11 @@ def py_spy(pid: int, seconds: float) -> subprocess.Popen[bytes] | None:
     if not path:
         return None
     exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    # BENCH_PYSPY_NATIVE=1: C frames too (uvloop, the interpreter), the server paused
+    # at each sample (py-spy cannot unwind native stacks without stopping it).
+    native = ["--native"] if os.environ.get("BENCH_PYSPY_NATIVE") else ["--nonblocking"]
     return subprocess.Popen([exe, "record", "-p", str(pid), "-d", str(int(seconds)),
-                             "-r", "100", "-f", "raw", "-o", path, "--nonblocking"],
+                             "-r", "100", "-f", "raw", "-o", path, *native],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

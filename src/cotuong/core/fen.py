@@ -160,26 +160,25 @@ _LETTERS = tuple("" if c == 0 else Piece.from_code(c).letter for c in range(-7, 
 
 
 def write_fen(setup: Setup) -> str:
-    """Standard FEN with the ``B``/``N`` letter set."""
-    rows = []
-    placement = setup.placement
-    letters = _LETTERS
-    for rank in range(9, -1, -1):
-        row = ""
-        empty = 0
-        for code in placement[rank * 9:rank * 9 + 9]:
-            if code == 0:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += letters[code + 7]
-        if empty:
-            row += str(empty)
-        rows.append(row)
+    """Standard FEN with the ``B``/``N`` letter set.
+
+    >>> write_fen(Setup((0,) * 85 + (0, 0, 0, -1, 0)))[:11]
+    '7k1/9/9/9/9'
+    """
+    # Every point as one character ("1" when empty), ranks 9..0 joined by "/", then
+    # each run of empty points counted (a game server writes one after every move).
+    chars = _FEN_CHARS
+    points = "".join([chars[code + 7] for code in setup.placement])
+    placement = "/".join([points[r:r + 9] for r in range(81, -1, -9)])
+    for n in range(9, 1, -1):
+        placement = placement.replace(_RUNS[n], _DIGITS[n])
     side = "w" if setup.turn is Color.RED else "b"
-    return f"{'/'.join(rows)} {side} - - {setup.halfmove_clock} {setup.fullmove_number}"
+    return f"{placement} {side} - - {setup.halfmove_clock} {setup.fullmove_number}"
+
+
+_FEN_CHARS = tuple("1" if i == 7 else letter for i, letter in enumerate(_LETTERS))
+_RUNS = tuple("1" * n for n in range(10))
+_DIGITS = tuple(str(n) for n in range(10))
 
 
 def validate_setup(setup: Setup) -> None:

@@ -11,7 +11,14 @@ and one grammar read through per-language tables
 ['h2e2', 'C2.5', 'P2-5', '炮二平五']
 """
 
-from cotuong.notation.api import NOTATIONS, infer_move, make_move_text, notation_name, parse_move
+from cotuong.notation.api import (
+    NOTATIONS,
+    infer_move,
+    make_move_text,
+    make_move_texts,
+    notation_name,
+    parse_move,
+)
 from cotuong.notation.chinese import make_zh, parse_zh
 from cotuong.notation.iccs import make_iccs, parse_iccs
 from cotuong.notation.vietnamese import make_vi, parse_vi
@@ -22,6 +29,7 @@ __all__ = [
     "infer_move",
     "make_iccs",
     "make_move_text",
+    "make_move_texts",
     "make_vi",
     "make_wxf",
     "make_zh",

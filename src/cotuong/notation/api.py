@@ -24,13 +24,13 @@ from cotuong.core.errors import (
 )
 from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Move
-from cotuong.notation.chinese import CHINESE, make_zh
+from cotuong.notation.chinese import CHINESE, make_zh, zh_text
 from cotuong.notation.grammar import Language, fold, parse_spec, read_move
 from cotuong.notation.iccs import make_iccs, parse_iccs
-from cotuong.notation.model import resolve
-from cotuong.notation.vietnamese import VIETNAMESE, make_vi, make_vi_words, parse_vi
+from cotuong.notation.model import MoveFacts, describe, resolve
+from cotuong.notation.vietnamese import VIETNAMESE, make_vi, make_vi_words, parse_vi, vi_text
 from cotuong.notation.words import compact_readings, has_words
-from cotuong.notation.wxf import WXF, make_wxf
+from cotuong.notation.wxf import WXF, make_wxf, wxf_text
 
 # The notations read (and detected); each is written too.
 NOTATIONS = ("iccs", "wxf", "vi", "zh")
@@ -43,6 +43,8 @@ _MAKERS: dict[str, Callable[[Board, Move], str]] = {
     "iccs": make_iccs, "wxf": make_wxf, "vi": make_vi, "zh": make_zh,
     "vi-words": make_vi_words,
     "vi-words-ascii": lambda board, move: make_vi_words(board, move, diacritics=False)}
+_FROM_FACTS: dict[str, Callable[[MoveFacts], str]] = {"wxf": wxf_text, "vi": vi_text,
+                                                      "zh": zh_text}
 _LANGUAGES: dict[str, Language] = {"wxf": WXF, "vi": VIETNAMESE, "zh": CHINESE}
 _TITLES = {"iccs": "ICCS", "wxf": "WXF", "vi": "Vietnamese", "zh": "Chinese"}
 
@@ -202,3 +204,27 @@ def make_move_text(board: Board, move: Move, notation: str = "wxf", *,
     if name == "zh":
         return make_zh(board, move, traditional=traditional)
     return _MAKERS[name](board, move)
+
+
+def make_move_texts(board: Board, move: Move, notations: tuple[str, ...] = ("vi", "wxf", "zh")
+                    ) -> dict[str, str]:
+    """The legal ``move`` in several notations at once (simplified Chinese), as
+    :func:`make_move_text` writes each, its legality checked and its geometry read once:
+    what a game server does after every move.
+
+    >>> from cotuong import Board, Move
+    >>> make_move_texts(Board(), Move.from_iccs("b2e2"))
+    {'vi': 'P8-5', 'wxf': 'C8.5', 'zh': '炮八平五'}
+    """
+    names = [notation_name(n) for n in notations]
+    if not board.is_legal(move):
+        raise illegal_move_error(board, move)
+    facts: MoveFacts | None = None
+    out = {}
+    for notation, name in zip(notations, names, strict=True):
+        if name in _FROM_FACTS:
+            facts = facts or describe(board, move)
+            out[notation] = _FROM_FACTS[name](facts)
+        else:
+            out[notation] = _MAKERS[name](board, move)
+    return out

@@ -90,7 +90,11 @@ def make_zh(board: Board, move: Move, *, traditional: bool = False,
     ``traditional`` picks traditional characters; ``full_width`` writes Black's
     digits full width (``马８进７``) as many Chinese sources do.
     """
-    facts = describe(board, move)
+    return zh_text(describe(board, move), traditional=traditional, full_width=full_width)
+
+
+def zh_text(facts: MoveFacts, *, traditional: bool = False, full_width: bool = False) -> str:
+    """A described move in Chinese (see :func:`make_zh`)."""
     table = _TRADITIONAL if traditional else _SIMPLIFIED
     piece = table[facts.color][facts.kind]
     return (_designator(facts, piece, traditional, full_width) + _OPS[traditional][facts.op]

@@ -105,7 +105,11 @@ def vi_designator(facts: MoveFacts) -> str:
 
 def make_vi(board: Board, move: Move) -> str:
     """Write ``move`` (legal on ``board``) in Vietnamese notation."""
-    facts = describe(board, move)
+    return vi_text(describe(board, move))
+
+
+def vi_text(facts: MoveFacts) -> str:
+    """A described move in Vietnamese notation."""
     return vi_designator(facts) + OPS[facts.op] + str(facts.number)
 
 

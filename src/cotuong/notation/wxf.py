@@ -66,6 +66,10 @@ def parse_wxf(board: Board, text: str) -> Move:
 
 def make_wxf(board: Board, move: Move) -> str:
     """Write ``move`` (legal on ``board``) in official WXF notation."""
-    facts = describe(board, move)
+    return wxf_text(describe(board, move))
+
+
+def wxf_text(facts: MoveFacts) -> str:
+    """A described move in WXF notation."""
     return western_designator(facts, LETTERS[facts.kind], ("+", "-")) + OPS[facts.op] + str(
         facts.number)

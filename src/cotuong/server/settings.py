@@ -61,10 +61,16 @@ class Settings:
     analysis_lease_s: float = 15.0
     # With REDIS_URL: how long an AI move may wait for a `cotuong worker` to answer.
     job_timeout_s: float = 300.0
-    # Commit batched writes on the event loop itself instead of the database thread: no
-    # GIL hand-offs per row (SQLite releases the GIL around every step), but the loop
-    # waits for each commit. An option for measurement; the thread is the default.
+    # Commit every batched write on the event loop itself, through SQLAlchemy, on any
+    # database (the loop waits for each commit). An option for measurement only.
     inline_writes: bool = False
+    # SQLite files: commit the usual writes (moves, game rows, heartbeats) on the event
+    # loop when SQLite's write lock is free, else on the database thread (storage.
+    # loop_writes); the WAL is then checkpointed (and synced to disk) by the side
+    # thread at most every ``sqlite_checkpoint_s`` while commits come in: what an
+    # operating-system crash or power cut can lose.
+    sqlite_loop_writes: bool = True
+    sqlite_checkpoint_s: float = 1.0
     seat_days: int = 30
     secure_cookies: bool = False
     # A room waiting for its second player closes after this long (the host may cancel

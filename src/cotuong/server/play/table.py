@@ -29,7 +29,7 @@ from cotuong.core.fen import START_FEN
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
 from cotuong.messages import CATALOG
-from cotuong.notation import make_move_text
+from cotuong.notation import make_move_texts
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play.protocol import Color, Slot, Status, Termination
 from cotuong.server.play.values import Change, End, Notice, RoomState, color_texts, rating_update
@@ -175,8 +175,8 @@ class GameTable:
     def replay(self, move: Move, record_warnings: bool = True) -> list[Event]:
         before = self.view()[0]
         events = self.game.play(move)  # validates before anything changes
-        for n in NOTATIONS:
-            self.texts[n].append(make_move_text(before, move, n))
+        for n, text in make_move_texts(before, move, NOTATIONS).items():
+            self.texts[n].append(text)
         self.moves.append(move.iccs)
         self._view = None
         if record_warnings:

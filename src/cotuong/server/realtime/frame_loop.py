@@ -30,6 +30,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cotuong.server.errors import ServiceError
 from cotuong.server.realtime.broker import frame
+from cotuong.server.realtime.direct import direct_sink
 from cotuong.server.realtime.sockets import Member
 from cotuong.server.realtime.wire import ErrorFrame, Reason, decode, message_ref
 from cotuong.server.security import TokenBucket
@@ -61,13 +62,19 @@ async def refuse(websocket: WebSocket, exc: ServiceError, lang: str | None) -> N
 
 
 async def _writer(websocket: WebSocket, member: Member) -> None:
+    """Send the queued frames (those the direct sink could not write at once)."""
     while True:
         text = await member.queue.get()
         if text is None:
+            member.direct = None
             with contextlib.suppress(Exception):
                 await websocket.close(1008 if member.dropped else 1001)
             return
-        await websocket.send_text(text)
+        member.sending = True  # later frames queue behind this one
+        try:
+            await websocket.send_text(text)
+        finally:
+            member.sending = False
 
 
 async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
@@ -77,6 +84,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
     ``rate``: the bucket the next frame is charged to (by default one of ``ws_rate``,
     burst ``ws_burst``); when it is empty the socket is not read until it refills."""
     writer = asyncio.create_task(_writer(websocket, member))
+    member.direct = direct_sink(websocket)
     if rate is None:
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst, float(settings.ws_burst),
                              time.monotonic())
@@ -117,6 +125,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
     except WebSocketDisconnect:
         pass
     finally:
+        member.direct = None
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer

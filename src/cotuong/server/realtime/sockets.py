@@ -69,6 +69,10 @@ class Member:
         self.deltas = False  # the client applies deltas (its hello said so)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False
+        # Writes a frame to the transport at once (realtime.direct), when nothing waits
+        # in the queue before it and the writer task is not sending; ``None``: the queue.
+        self.direct: Callable[[str], bool] | None = None
+        self.sending = False  # the writer task holds a frame it has not sent yet
 
     @property
     def text_lang(self) -> str:
@@ -84,6 +88,9 @@ class Member:
     def queue_text(self, text: str) -> None:
         """Queue a text already in this socket's form (no variants to choose from)."""
         if self.dropped:
+            return
+        if (self.direct is not None and not self.sending and self.queue.empty()
+                and self.direct(text)):
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.dropped = True  # too slow to keep up: the writer closes the socket

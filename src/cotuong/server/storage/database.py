@@ -6,6 +6,11 @@ database, and SQLite sees one writer). Writes that arrive while a batch is being
 committed go together in the next one: under load, one commit carries many moves, and
 each writer still waits until its own write is committed.
 
+On a SQLite file, the usual batch (moves, game rows, heartbeats) is committed on the
+event loop itself when SQLite's write lock is free, with no hand-off to the thread
+(:mod:`cotuong.server.storage.loop_writes`: the durability is the same); anything else,
+and any batch that cannot be committed there at once, goes to the thread.
+
 A slow read that is not a game's — the replay of a tournament's event log for a page —
 runs on a second thread (:meth:`Database.read`), so a burst of page views never queues
 in front of a move's commit. (Password hashing runs in a process of its own:
@@ -27,12 +32,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy.pool import StaticPool
 
+from cotuong.server.storage.loop_writes import LoopWriter
 from cotuong.server.storage.store import Store
 from cotuong.server.storage.writes import SetMeta, Write
 
@@ -41,10 +48,19 @@ __all__ = ["Database", "SetMeta"]
 T = TypeVar("T")
 
 
+log = logging.getLogger("cotuong.server")
+
+
+def _log_failure(fut: asyncio.Future[None]) -> None:
+    if not fut.cancelled() and fut.exception() is not None:
+        log.error("a WAL checkpoint failed: %s", fut.exception())
+
+
 class Database:
     """``run`` for any blocking store call, ``write`` for group-committed writes."""
 
-    def __init__(self, store: Store, inline_writes: bool = False) -> None:
+    def __init__(self, store: Store, inline_writes: bool = False, loop_writes: bool = True,
+                 checkpoint_s: float = 1.0) -> None:
         self.store = store
         self.inline_writes = inline_writes
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cotuong-db")
@@ -56,6 +72,12 @@ class Database:
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing = False
         self._flush_task: asyncio.Task[None] | None = None
+        # Commits on the loop (SQLite files): the writes of one loop tick together.
+        self.loop_writer = LoopWriter.for_store(store) if loop_writes else None
+        self._tick: asyncio.Handle | None = None
+        self.checkpoint_s = checkpoint_s
+        self._checkpointed = 0.0
+        self._checkpoint: asyncio.Future[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking store call on the database thread."""
@@ -72,12 +94,46 @@ class Database:
     async def write(self, op: Write) -> None:
         """A write (:mod:`cotuong.server.storage.writes`), committed (with whatever else is waiting)
         before this returns; raises the write's own error if it failed."""
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
         self._pending.append((op, fut))
-        if not self._flushing:
-            self._flushing = True
-            self._flush_task = asyncio.create_task(self._flush())
+        if self._flushing:
+            pass  # the thread's flush takes it next (writes keep their order)
+        elif self.loop_writer is not None and not self.inline_writes:
+            if self._tick is None:
+                self._tick = loop.call_soon(self._commit_on_loop)
+        else:
+            self._start_flush()
         await fut
+
+    def _start_flush(self) -> None:
+        self._flushing = True
+        self._flush_task = asyncio.create_task(self._flush())
+
+    def _commit_on_loop(self) -> None:
+        """The writes of this loop tick in one commit on the loop if SQLite's lock is
+        free; otherwise (or for other kinds of write) on the database thread."""
+        self._tick = None
+        if self._flushing or not self._pending:
+            return  # the thread's flush has them
+        assert self.loop_writer is not None
+        batch = self._pending
+        if not self.loop_writer.write([op for op, _ in batch]):
+            self._start_flush()
+            return
+        self._pending = []
+        for _, fut in batch:
+            if not fut.done():  # (its writer may have been cancelled meanwhile)
+                fut.set_result(None)
+        loop = asyncio.get_running_loop()
+        if loop.time() - self._checkpointed >= self.checkpoint_s and (
+                self._checkpoint is None or self._checkpoint.done()):
+            self._checkpointed = loop.time()
+            # On the side thread: a checkpoint syncs files to disk, and must not hold
+            # up the database thread's work (the writes the loop could not commit).
+            self._checkpoint = loop.run_in_executor(self._aside,
+                                                    self.loop_writer.checkpoint)
+            self._checkpoint.add_done_callback(_log_failure)
 
     async def _flush(self) -> None:
         try:
@@ -105,11 +161,19 @@ class Database:
 
     async def drain(self) -> None:
         """Wait for the commit in progress (never cancelled: a shutdown lets it finish)."""
+        if self._tick is not None:
+            self._tick.cancel()
+            self._commit_on_loop()
         if self._flush_task is not None:
             with contextlib.suppress(Exception):
                 await self._flush_task
+        if self._checkpoint is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoint
 
     async def close(self) -> None:
         await self.drain()
+        if self.loop_writer is not None:
+            await self.run(self.loop_writer.close)
         self._aside.shutdown(wait=True)
         self._thread.shutdown(wait=True)

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    bindparam,
     create_engine,
     delete,
     event,
@@ -40,6 +39,7 @@ from cotuong.core.errors import CotuongError
 from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage import user_rows
+from cotuong.server.storage.driver_writes import DriverSql, compact
 from cotuong.server.storage.migrations import add_missing_columns
 from cotuong.server.storage.tables import (
     games,
@@ -97,7 +97,6 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._updates: dict[tuple[str, ...], Any] = {}  # game UPDATEs by column set
         self._writer: Connection | None = None  # kept open for group commits, see below
         try:
             if url.startswith("sqlite"):
@@ -112,6 +111,7 @@ class Store:
                 tables.create_all(self.engine)
             user_rows.ensure_username_index(self.engine)
             add_missing_columns(self.engine)  # a database made by an older version
+            self._driver_sql = DriverSql.for_dialect(self.engine.dialect.name)
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
                 # update in place (HOT) instead of moving rows and growing the indexes.
@@ -217,37 +217,30 @@ class Store:
 
     def _compact(self, c: Connection, ops: Sequence[Write]) -> bool:
         """The usual batch (moves, game updates, heartbeats) as a few ``executemany``
-        statements: all new moves in one insert, one update per game with its latest
-        fields. Statement building dominated the per-move cost before. ``False`` (nothing
-        done) when the batch holds another kind of write."""
-        if not all(isinstance(op, RecordMove | UpdateGame | SetMeta) for op in ops):
+        statements through the driver (:mod:`.driver_writes`: statement building in
+        SQLAlchemy dominated the per-move cost). ``False`` (nothing done) when the batch
+        holds another kind of write, or on a database without driver SQL here."""
+        rows = compact(ops) if self._driver_sql is not None else None
+        if rows is None:
             return False
-        move_rows: list[dict[str, Any]] = []
-        latest: dict[int, dict[str, Any]] = {}
-        metas: dict[str, str] = {}
-        for op in ops:
-            if isinstance(op, RecordMove):
-                move_rows.append({"game_id": op.game_id, "ply": op.ply, "iccs": op.iccs,
-                                  "at_ms": op.at_ms})
-                latest.setdefault(op.game_id, {}).update(op.fields, plies=op.ply)
-            elif isinstance(op, UpdateGame):
-                latest.setdefault(op.game_id, {}).update(op.fields)
-            elif isinstance(op, SetMeta):
-                metas[op.key] = op.value
-        if move_rows:
-            c.execute(insert(moves), move_rows)
-        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for game_id, fields in latest.items():
-            groups.setdefault(tuple(sorted(fields)), []).append({"_game_id": game_id, **fields})
-        for keys, rows in groups.items():
-            stmt = self._updates.get(keys)
-            if stmt is None:
-                stmt = update(games).where(games.c.id == bindparam("_game_id")).values(
-                    {k: bindparam(k) for k in keys})
-                self._updates[keys] = stmt
-            c.execute(stmt, rows)
-        for key, value in metas.items():
-            self._w_set_meta(c, key, value)
+        assert self._driver_sql is not None
+        raw = c.connection.dbapi_connection
+        assert raw is not None
+        cursor = raw.cursor()
+        try:
+            self._driver_sql.execute(cursor, rows)
+        except self.engine.dialect.loaded_dbapi.Error as exc:
+            # As SQLAlchemy would raise it: a lost connection is marked invalidated, so
+            # the batch is tried once more on a new one (``write_batch``).
+            lost = self.engine.dialect.is_disconnect(exc, raw, cursor)
+            if lost:
+                c.invalidate()
+            raise DBAPIError.instance(None, None, exc, self.engine.dialect.loaded_dbapi.Error,
+                                      connection_invalidated=lost,
+                                      dialect=self.engine.dialect) from exc
+        finally:
+            with contextlib.suppress(Exception):
+                cursor.close()
         return True
 
     # ------------------------------------------------------- users, sessions

@@ -128,7 +128,8 @@ def create_app(settings: Settings, store: Store | None = None,
     pool = engine_pool or _engines(settings, server_name)
     signer = Signer(_signing_key(settings, store))
     clock = clock or SystemClock()
-    database = Database(store, settings.inline_writes)
+    database = Database(store, settings.inline_writes, settings.sqlite_loop_writes,
+                        settings.sqlite_checkpoint_s)
     sockets = Sockets()
     broker = make_broker(settings.redis_url)
     service = GameService(settings, database, clock, broker, sockets, signer, pool)
