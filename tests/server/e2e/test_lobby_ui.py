@@ -22,8 +22,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 def in_view(p: Player, selector: str) -> None:
     """``selector`` is shown entirely inside the window, without scrolling the page."""
-    p.page.wait_for_selector(selector, state="visible")
-    box = p.page.locator(selector).first.bounding_box()
+    # The card can be drawn again (a state frame) between the wait and the measure, which
+    # leaves the old element detached: measure what is on the page once it shows again.
+    box = None
+    for _ in range(20):
+        p.page.wait_for_selector(selector, state="visible")
+        box = p.page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
     assert box is not None, selector
     view = p.page.viewport_size
     assert view is not None
