@@ -24,8 +24,9 @@ def run(coro: Any) -> Any:
 
 
 def fast(**extra: Any) -> Settings:
-    return Settings(db="sqlite://", heartbeat_s=0.2, lobby_tick_s=0.1, seek_grace_s=0.5,
-                    **extra)
+    """Quick lobby ticks; seeks outlive a test unless it sets a short ``seek_grace_s``."""
+    return Settings(**{"db": "sqlite://", "heartbeat_s": 0.2, "lobby_tick_s": 0.1,
+                       "seek_grace_s": 60, **extra})
 
 
 async def lobby_state(sock: Any, timeout: float = 15, **match: Any) -> dict[str, Any]:
@@ -129,19 +130,19 @@ def test_refusals_and_cancelling() -> None:
 
 def test_a_seek_vanishes_when_its_creator_leaves_unless_they_come_back() -> None:
     async def scenario() -> None:
-        async with running(fast()) as srv, srv.client() as a:
+        async with running(fast(seek_grace_s=1.5)) as srv, srv.client() as a:
             await a.get("/api/me")
             async with lobby_to(srv, a):
                 seek = (await a.post("/api/seeks", json={})).json()
-            async with lobby_to(srv, a):  # back within the grace period (0.5 s)
-                await asyncio.sleep(0.8)
+            async with lobby_to(srv, a):  # back within the grace period (1.5 s)
+                await asyncio.sleep(2.0)
                 assert len((await a.get("/api/lobby")).json()["seeks"]) == 1
-            await asyncio.sleep(0.8)
+            await asyncio.sleep(2.0)
             assert (await a.get("/api/lobby")).json()["seeks"] == []
             # Made without a lobby socket at all: gone after the grace period too.
             await a.post("/api/seeks", json={})
             assert len((await a.get("/api/lobby")).json()["seeks"]) == 1
-            await asyncio.sleep(0.8)
+            await asyncio.sleep(2.0)
             assert (await a.get("/api/lobby")).json()["seeks"] == []
             assert seek["seek_id"]
     run(scenario())
