@@ -108,8 +108,9 @@ EndCause = Literal["engine", "time", "depth", "stop"]
 @dataclass(frozen=True, slots=True)
 class LiveEnd:
     """How a live job ended: its last report (``None`` if not even depth 1 finished),
-    why (``ended_by``, see :data:`EndCause`) and whether it stopped early to let an AI
-    move have the engine (``yielded``)."""
+    why (``ended_by``, see :data:`EndCause`; ``stop`` unless said: an end made outside
+    the worker's search is a stopped one) and whether it stopped early to let an AI move
+    have the engine (``yielded``)."""
 
     last: LiveEval | None
     yielded: bool = False
