@@ -52,7 +52,8 @@ def short_mates() -> list[tuple[str, int]]:
 def test_the_live_search_announces_short_mates_exactly(fen: str, dm: int) -> None:
     engines = WorkerEngines()
     try:
-        end = engines.live(LiveJob(fen, (), 1, 10_000), None)
+        # A generous cap: a mate is proven in far less, even while the search loads.
+        end = engines.live(LiveJob(fen, (), 1, 60_000), None)
     finally:
         engines.close()
     last = end.last
