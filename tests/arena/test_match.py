@@ -1,4 +1,4 @@
-"""``cotuong match``: opening book, schedule, games refereed by Game, Elo, PGN, CLI."""
+"""``cotuong match``: the schedule, Elo, matches in process and in parallel, PGN, the CLI."""
 
 from __future__ import annotations
 
@@ -11,59 +11,24 @@ from pathlib import Path
 import pytest
 from tests.uci.doubles import RandomPlayer
 
-from cotuong import Board, Color, CotuongError, Game, Move, RecordError, Termination
-from cotuong.arena.match import (
+from cotuong import Color, RecordError, Termination
+from cotuong.arena import (
     GameResult,
     MatchClock,
     Opening,
-    _fmt_elo,
     elo_estimate,
     game_pgn,
     load_openings,
-    parse_clock,
     play_game,
     run_match,
-    schedule,
 )
+from cotuong.arena.match import schedule
+from cotuong.arena.stats import _fmt_elo
 from cotuong.records import read_pgn
 
 MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
 FAST = MatchClock(depth=1)
 
-
-def test_builtin_opening_book_replays_and_is_varied() -> None:
-    book = load_openings()
-    assert len(book) >= 20
-    assert len({o.fen for o in book}) == len(book)
-    assert len({o.name for o in book}) == len(book)
-    for opening in book:
-        assert 2 <= len(opening.moves) <= 6, opening.name
-        board = Board()
-        for m in opening.moves:
-            board.push(Move.from_iccs(m))
-        assert board.fen() == opening.fen, opening.name
-        assert board.legal_moves
-    # both colours to move occur, and more than one first move
-    assert {Board(o.fen).turn for o in book} == {Color.RED, Color.BLACK}
-    assert len({o.moves[0] for o in book}) >= 5
-
-
-def test_opening_file_errors_name_the_line(tmp_path: Path) -> None:
-    good = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-    path = tmp_path / "book.txt"
-    path.write_text(f"# comment\n{good} ; start\n\nnot a fen ; broken\n", encoding="utf-8")
-    with pytest.raises(RecordError, match="line 4"):
-        load_openings(path)
-    path.write_text("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1\n", encoding="utf-8")
-    with pytest.raises(RecordError, match="already over"):
-        load_openings(path)
-    with pytest.raises(RecordError, match="cannot read"):
-        load_openings(tmp_path / "missing.txt")
-    path.write_text("# nothing\n", encoding="utf-8")
-    with pytest.raises(RecordError, match="no opening"):
-        load_openings(path)
-    path.write_text(f"{good}\n", encoding="utf-8")
-    assert load_openings(path) == [Opening(good)]
 
 
 def test_schedule_swaps_colours_on_each_opening() -> None:
@@ -88,70 +53,6 @@ def test_elo_estimate() -> None:
     assert elo_estimate(0, 2, 0) == (0.0, math.inf)
     assert _fmt_elo(*elo_estimate(0, 2, 0)) == "+0 (no error bar: every game had the same result)"
     assert _fmt_elo(*elo_estimate(3, 1, 1)).endswith("(95 %)")
-
-
-def test_parse_clock() -> None:
-    assert parse_clock("60+0.5") == (60000, 500)
-    assert parse_clock("3") == (3000, 0)
-    for bad in ("x+1", "0+1", "-5"):
-        with pytest.raises(ValueError):
-            parse_clock(bad)
-    # Regression: "inf" was an OverflowError traceback; "1+-1" blamed the base.
-    for bad, why in (("inf+0", "BASE\\+INC"), ("1+-1", "increment"), ("nan", "BASE")):
-        with pytest.raises(CotuongError, match=why) as info:
-            parse_clock(bad)
-        assert info.value.code == "BAD_CLOCK"
-
-
-@pytest.mark.parametrize("rules", ["xiangqiplay", "asian"])
-def test_game_is_refereed_to_a_legal_end(rules: str) -> None:
-    opening = load_openings()[0]
-    moves, outcome = play_game(RandomPlayer(1), RandomPlayer(2), opening, FAST, max_plies=400,
-                               rules=rules)
-    game = Game(opening.fen, rules=rules)
-    for m in moves:
-        game.play(Move.from_iccs(m))
-    if outcome.termination is Termination.MOVE_LIMIT:
-        assert len(moves) == 400 and outcome.winner is None
-    else:
-        assert game.outcome == outcome  # the referee's own ruling
-
-
-def test_a_node_budget_reaches_each_engine_with_its_odds() -> None:
-    """``sprt.py --nodes N [--odds K]``: every search of each side is limited by its own
-    node budget and nothing else (no time), whatever colour it plays."""
-    red, black = RandomPlayer(1), RandomPlayer(2)
-    moves, _ = play_game(red, black, load_openings()[0], MatchClock(nodes=60_000),
-                         max_plies=12, black_tc=MatchClock(nodes=6_000))
-    assert len(moves) == 12 and len(red.calls) == 6 and len(black.calls) == 6
-    for player, nodes in ((red, 60_000), (black, 6_000)):
-        for _fen, _moves, limits in player.calls:
-            assert limits.nodes == nodes
-            assert limits.movetime_ms is None and limits.wtime_ms is None
-            assert limits.btime_ms is None and limits.depth is None
-
-
-def test_move_cap_adjudicates_a_draw() -> None:
-    moves, outcome = play_game(RandomPlayer(1), RandomPlayer(2), load_openings()[0], FAST,
-                               max_plies=6)
-    assert len(moves) == 6 and outcome.winner is None
-    assert outcome.termination is Termination.MOVE_LIMIT and outcome.result == "1/2-1/2"
-
-
-def test_failing_engines_forfeit() -> None:
-    opening = load_openings()[0]  # Red to move
-    _, outcome = play_game(RandomPlayer(fail=True), RandomPlayer(), opening, FAST)
-    assert outcome.winner is Color.BLACK and outcome.termination is Termination.ABANDONMENT
-    _, outcome = play_game(RandomPlayer(), RandomPlayer(bad_move="a9a0"), opening, FAST)
-    assert outcome.winner is Color.RED and "illegal move a9a0" in outcome.text()
-
-
-def test_flag_falls_on_a_slow_engine() -> None:
-    slow = RandomPlayer(step_s=0.05)
-    tc = MatchClock(base_ms=120, inc_ms=0, depth=2)  # ~0.1 s per move: flag on move 2
-    moves, outcome = play_game(slow, RandomPlayer(step_s=0.0), load_openings()[0], tc)
-    assert outcome.termination is Termination.TIME_FORFEIT
-    assert outcome.winner is Color.BLACK and len(moves) in (2, 4)
 
 
 def test_run_match_in_process_and_pgn() -> None:

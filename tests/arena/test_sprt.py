@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.uci.doubles import RandomPlayer
 
 from cotuong import Board, CotuongError, Move
-from cotuong.arena.match import MatchClock, load_openings
+from cotuong.arena import MatchClock, load_openings
 from cotuong.arena.sprt import run_sprt
 from cotuong.arena.stats import Pentanomial, Sprt, expected_score
 

@@ -23,6 +23,7 @@ from cotuong.core import Board, Move
 from cotuong.server import Settings
 from cotuong.server.analysis.live_protocol import parse_live_server
 from cotuong.server.workers.jobs import MoveJob
+from cotuong.server.workers.live import LiveJob
 from cotuong.server.workers.pool import EnginePool
 
 MATE_RED_1 = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w"  # Red mates in 1 (a0a9)
@@ -135,13 +136,39 @@ def test_scores_are_red_point_of_view_and_mates_signed(pool: EnginePool) -> None
             await sock.send(type="analyse", id=4, fen=MATE_BLACK_1, moves=["a9a0"])
             assert await done_of(sock, 4) == {"type": "done", "id": 4, "reason": "over",
                                               "winner": "black"}
-    # The server tells "complete" from "cap" by the wall time left when the engine returns
-    # (more than MIN_RESUME_MS of live_max_s), and the clock runs from the analyse frame,
-    # through the wait for the superseded search to stop. On a machine short of CPU the
-    # niced engine process may get a fraction of a per cent of a core: 8 s of wall time
-    # then raced the depth-5 report and the mate proof. Nothing here is about the cap, so
-    # this test runs with the server's default (60 s).
+    # On a machine short of CPU the niced engine process may get a fraction of a per cent
+    # of a core: 8 s then raced the depth-5 report and the mate proof (a mate not proven
+    # within the cap is rightly a "cap"). Nothing here is about the cap, so this test
+    # runs with the server's default (60 s).
     serve(pool, scenario, live_max_s=60.0)
+
+
+def test_the_pool_says_why_each_live_search_ended(pool: EnginePool) -> None:
+    """The worker, not the wall clock, says why: a proven mate ends the search by itself,
+    the job's time and depth cap it, a stop stops it."""
+    async def main() -> None:
+        await pool.wait_ready()
+        mate = await pool.run_live(LiveJob(MATE_RED_1, (), 1, 20_000))
+        assert mate.ended_by == "engine" and mate.last is not None
+        timed = await pool.run_live(LiveJob(START_FEN, ("h2e2",), 2, 300))
+        assert timed.ended_by == "time" and not timed.yielded
+        deep = await pool.run_live(LiveJob(START_FEN, (), 1, 30_000, max_depth=3))
+        assert deep.ended_by == "depth" and deep.last is not None and deep.last.depth == 3
+        stop, first = asyncio.Event(), asyncio.Event()
+        stopped = asyncio.create_task(pool.run_live(LiveJob(START_FEN, (), 1, 30_000),
+                                                    lambda _: first.set(), stop))
+        await asyncio.wait_for(first.wait(), 20)
+        stop.set()
+        assert (await asyncio.wait_for(stopped, 5)).ended_by == "stop"
+    asyncio.run(main())
+
+
+def test_a_search_that_runs_out_of_time_is_a_cap(pool: EnginePool) -> None:
+    async def scenario(srv: Server) -> None:
+        async with live_socket(srv) as sock:
+            await sock.send(type="analyse", id=1, moves=["h2e2"])
+            assert (await done_of(sock, 1, timeout=30))["reason"] == "cap"
+    serve(pool, scenario, live_max_s=1.0)
 
 
 def test_stop_supersede_and_close_stop_the_engine_at_once(pool: EnginePool) -> None:

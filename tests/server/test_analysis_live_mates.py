@@ -1,6 +1,7 @@
 """The live engine's mates on positions from real games (``benchmarks/data/mates.epd``,
 CCPD World Cup games, CC BY 4.0): the worker's own live search announces the mates in 1
-and 2 with the right distance and sign (Red's point of view), and every position's
+and 2 with the right distance and sign (Red's point of view) and ends by itself (a
+proven mate: ``complete``, not ``cap``), and every position's
 citation (game index and ply) replays from the carried CCPD file to that very position."""
 
 from __future__ import annotations
@@ -51,10 +52,13 @@ def short_mates() -> list[tuple[str, int]]:
 def test_the_live_search_announces_short_mates_exactly(fen: str, dm: int) -> None:
     engines = WorkerEngines()
     try:
-        last = engines.live(LiveJob(fen, (), 1, 10_000), None)
+        # A generous cap: a mate is proven in far less, even while the search loads.
+        end = engines.live(LiveJob(fen, (), 1, 60_000), None)
     finally:
         engines.close()
+    last = end.last
     assert last is not None
+    assert end.ended_by == "engine"  # proven: the search ended by itself, not at the cap
     red_to_move = fen.split()[1] == "w"
     assert last.lines[0].mate == (dm if red_to_move else -dm)
 

@@ -65,6 +65,8 @@ async def check(srv: Server, queue: Any) -> None:
         # Red's view through the queue: Black mates in 1.
         await sock.send(type="analyse", id=2, fen="r3k4/9/9/9/9/9/9/9/1r7/3K5 b")
         assert (await evals_until(sock, 2, 1))[-1]["lines"][0]["mate"] == -1
+        # Proven: the worker's search ended by itself, and its end says so through Redis.
+        assert (await done_of(sock, 2, timeout=20))["reason"] == "complete"
         await sock.send(type="analyse", id=3)
         await evals_until(sock, 3, 3)
     # The socket closed mid-search: the worker's next job runs at once.

@@ -1,269 +1,45 @@
 """``cotuong match``: engines play each other from a book of openings.
 
-Each opening is played twice with colours swapped, games are refereed by
-:class:`cotuong.Game` (rulings, draw rules), adjudicated as a draw at a move cap,
-and the result is W/D/L for the first engine with an Elo estimate and its 95 %
-error bar. Engines are specs (``level:3``, ``cmd:/path/to/pikafish``, see
-:mod:`cotuong.uci.spec`) or, in-process, factories returning an EnginePlayer.
-Games run in parallel worker processes up to ``concurrency``.
+Each opening is played twice with colours swapped (:func:`schedule`), each game
+refereed by :class:`cotuong.Game` (:func:`~cotuong.arena.engine_game.play_game`), and
+the result is W/D/L for the first engine with an Elo estimate and its 95 % error bar
+(:class:`~cotuong.arena.results.MatchResult`). Engines are specs (``level:3``,
+``cmd:/path/to/pikafish``, see :mod:`cotuong.uci.spec`) or, in-process, factories
+returning an EnginePlayer. Games run in parallel worker processes up to ``concurrency``.
 
->>> elo, err = elo_estimate(wins=30, draws=40, losses=30)
->>> round(elo), round(err)
-(0, 53)
->>> round(elo_estimate(60, 20, 20)[0])
-147
+>>> [(job.number, job.opening.name, job.first_red) for job in schedule(
+...     [Opening("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "start")],
+...     games=3)]
+[(1, 'start', True), (2, 'start', False), (3, 'start', True)]
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import multiprocessing
 import queue
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
+from dataclasses import dataclass
 
-from cotuong.arena.stats import _fmt_elo
-from cotuong.arena.stats import elo_estimate as elo_estimate  # re-exported
-from cotuong.core.board import Board
-from cotuong.core.errors import CotuongError, RecordError
-from cotuong.core.outcome import Outcome, Termination
-from cotuong.core.types import Color, Move
-from cotuong.engine.interface import EnginePlayer, Limits
-from cotuong.engine.rules import obeying_moves
-from cotuong.game import Game
-from cotuong.messages import Message
-from cotuong.records import GameRecord, write_pgn
-from cotuong.uci.errors import EngineTimeoutError
+from cotuong.arena.clock import MatchClock, parse_clock
+from cotuong.arena.engine_game import play_game
+from cotuong.arena.openings import Opening, load_openings
+from cotuong.arena.results import GameResult, MatchResult
+from cotuong.core.errors import CotuongError
+from cotuong.core.outcome import Termination
+from cotuong.core.types import Color
+from cotuong.engine.interface import EnginePlayer
 from cotuong.uci.spec import open_engine, parse_spec
+
+# The match, and the names it had before the match runner was split by concept (the
+# benchmarks import them from here).
+__all__ = ["EngineSource", "GameResult", "MatchClock", "MatchResult", "Opening",
+           "load_openings", "parse_clock", "play_game", "run_match", "schedule"]
 
 EngineSource = str | Callable[[], EnginePlayer]
 
 
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """A start position for a pair of games; ``moves`` say how it arose (ICCS)."""
-
-    fen: str
-    name: str = ""
-    moves: tuple[str, ...] = ()
-
-
-def load_openings(path: str | Path | None = None) -> list[Opening]:
-    """Openings from a file (``FEN ; name ; moves`` or just a FEN per line, ``#``
-    comments); the default is the book shipped with cotuong (22 openings).
-
-    >>> book = load_openings()
-    >>> len(book) >= 20, book[0].name.startswith("Central cannon")
-    (True, True)
-    """
-    if path is None:
-        text = resources.files("cotuong.arena").joinpath("openings.txt").read_text("utf-8")
-        where = "the built-in opening book"
-    else:
-        try:
-            text = Path(path).read_text("utf-8-sig")  # a BOM is not part of the first FEN
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read openings file {path}: {exc}") from exc
-        where = str(path)
-    openings = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        fen, _, rest = (part.strip() for part in line.partition(";"))
-        name, _, moves = (part.strip() for part in rest.partition(";"))
-        try:
-            board = Board(fen)
-            if board.is_game_over():
-                raise RecordError("the game is already over in this position")
-        except CotuongError as exc:
-            raise RecordError(f"{where}, line {number}: {exc}") from exc
-        openings.append(Opening(board.fen(), name, tuple(moves.split())))
-    if not openings:
-        raise RecordError(f"no opening positions in {where}")
-    return openings
-
-
-@dataclass(frozen=True, slots=True)
-class MatchClock:
-    """Per move (``movetime_ms``, ``depth``, ``nodes``) or a clock (``base_ms`` + ``inc_ms``
-    per move; running out loses on time). All empty: each engine's default (the
-    built-in levels choose their own depth and time)."""
-
-    movetime_ms: int | None = None
-    base_ms: int | None = None
-    inc_ms: int = 0
-    depth: int | None = None
-    nodes: int | None = None
-
-    def __post_init__(self) -> None:
-        for name in ("movetime_ms", "base_ms", "depth", "nodes"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise CotuongError(f"match clock: {name} must be positive, not {value}")
-        if self.inc_ms < 0:
-            raise CotuongError(f"match clock: the increment must not be negative ({self.inc_ms})")
-
-    def describe(self) -> str:
-        parts = []
-        if self.base_ms is not None:
-            parts.append(f"{self.base_ms / 1000:g}+{self.inc_ms / 1000:g} s")
-        if self.movetime_ms is not None:
-            parts.append(f"{self.movetime_ms} ms/move")
-        if self.depth is not None:
-            parts.append(f"depth {self.depth}")
-        if self.nodes is not None:
-            parts.append(f"{self.nodes} nodes")
-        return ", ".join(parts) or "engine default"
-
-
-def parse_clock(text: str) -> tuple[int, int]:
-    """``"60+0.5"`` (seconds) → ``(60000, 500)`` milliseconds.
-
-    >>> parse_clock("10+0.1")
-    (10000, 100)
-    """
-    base, _, inc = text.partition("+")
-    try:
-        base_ms, inc_ms = round(float(base) * 1000), round(float(inc or 0) * 1000)
-    except (ValueError, OverflowError):  # "x", "nan"; "inf" overflows round()
-        raise CotuongError(f"bad clock {text!r}: write BASE+INC in seconds, e.g. 60+0.5",
-                           "BAD_CLOCK") from None
-    if base_ms <= 0:
-        raise CotuongError(f"bad clock {text!r}: the base must be positive", "BAD_CLOCK")
-    if inc_ms < 0:
-        raise CotuongError(f"bad clock {text!r}: the increment must not be negative",
-                           "BAD_CLOCK")
-    return base_ms, inc_ms
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One finished game of a match; ``first_red`` says whether engine 1 had Red."""
-
-    number: int
-    opening: Opening
-    red: str
-    black: str
-    first_red: bool
-    moves: tuple[str, ...]
-    outcome: Outcome
-    seconds: float
-
-    @property
-    def first_score(self) -> float:
-        """Engine 1's points: 1, 0.5 or 0."""
-        winner = self.outcome.winner
-        if winner is None:
-            return 0.5
-        return 1.0 if (winner is Color.RED) == self.first_red else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """All games, and the tally from engine 1's point of view."""
-
-    first: str
-    second: str
-    games: tuple[GameResult, ...] = field(default_factory=tuple)
-
-    @property
-    def wins(self) -> int:
-        return sum(1 for g in self.games if g.first_score == 1.0)
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for g in self.games if g.first_score == 0.5)
-
-    @property
-    def losses(self) -> int:
-        return sum(1 for g in self.games if g.first_score == 0.0)
-
-    def elo(self) -> tuple[float, float]:
-        return elo_estimate(self.wins, self.draws, self.losses)
-
-    def summary(self) -> str:
-        elo, err = self.elo()
-        n = len(self.games)
-        score = (self.wins + self.draws / 2) / n if n else 0.0
-        return (f"{self.first} vs {self.second}: +{self.wins} ={self.draws} -{self.losses} "
-                f"({n} games, score {score:.1%}), Elo difference {_fmt_elo(elo, err)}")
-
-
-# ------------------------------------------------------------------ a game
-def _forfeit(loser: Color, why: str) -> Outcome:
-    winner = loser.opponent
-    return Outcome(winner, Termination.ABANDONMENT, Message.of(
-        "OUTCOME_WIN", winner=winner, reason=Message.of("ENGINE_FAILED", side=loser, why=why)))
-
-
-def _tell_rules(engine: EnginePlayer, rules: str) -> None:
-    """Tell an engine the rule set (option ``Rules``: the built-in engine rules repetitions
-    in its search by it); an engine without the option plays by its own."""
-    with contextlib.suppress(CotuongError):
-        engine.set_option("Rules", rules)
-
-
-def play_game(red: EnginePlayer, black: EnginePlayer, opening: Opening, tc: MatchClock,
-              *, rules: str = "xiangqiplay", max_plies: int = 300, lang: str = "en",
-              black_tc: MatchClock | None = None) -> tuple[tuple[str, ...], Outcome]:
-    """Play one game; the referee (:class:`cotuong.Game`) decides how it ends.
-
-    An engine that fails (crash, hang, illegal move) forfeits; a fallen flag loses
-    on time; ``max_plies`` without a result is adjudicated a draw. ``black_tc`` gives
-    Black another time control (time odds); by default both play by ``tc``.
-    """
-    game = Game(opening.fen, rules=rules)
-    moves: list[str] = []
-    tcs = {Color.RED: tc, Color.BLACK: black_tc or tc}
-    clock = {c: tcs[c].base_ms for c in tcs}
-    turn = Board(opening.fen).turn
-    for engine in (red, black):
-        engine.new_game()
-        _tell_rules(engine, rules)
-    while game.outcome is None:
-        if len(moves) >= max_plies:
-            return tuple(moves), Outcome(None, Termination.MOVE_LIMIT, Message.of(
-                "OUTCOME_DRAW", reason=Message.of("ADJUDICATED_MOVE_CAP", plies=max_plies)))
-        engine = red if turn is Color.RED else black
-        own_tc, red_tc, black_tc_ = tcs[turn], tcs[Color.RED], tcs[Color.BLACK]
-        limits = Limits(depth=own_tc.depth, nodes=own_tc.nodes,
-                        movetime_ms=own_tc.movetime_ms,
-                        wtime_ms=clock[Color.RED], btime_ms=clock[Color.BLACK],
-                        winc_ms=red_tc.inc_ms if red_tc.base_ms else None,
-                        binc_ms=black_tc_.inc_ms if black_tc_.base_ms else None,
-                        searchmoves=obeying_moves(game))  # an arbiter's order to change
-        started = time.monotonic()
-        try:
-            result = engine.search(opening.fen, moves, limits)
-        except Exception as exc:  # any engine failure loses this game, not the match
-            if isinstance(exc, EngineTimeoutError) and tc.base_ms is not None:
-                game.flag(turn)  # on a clock, an engine that never answers lost on time
-                break
-            return tuple(moves), _forfeit(turn, f"{type(exc).__name__}: {exc}")
-        spent = round((time.monotonic() - started) * 1000)
-        own = clock[turn]
-        if own is not None:
-            if spent > own:
-                game.flag(turn)
-                break
-            clock[turn] = own - spent + own_tc.inc_ms
-        try:
-            game.play(Move.from_iccs(result.bestmove))
-        except CotuongError as exc:
-            return tuple(moves), _forfeit(turn, f"illegal move {result.bestmove}: {exc}")
-        moves.append(result.bestmove)
-        turn = turn.opponent
-    outcome = game.outcome
-    assert outcome is not None
-    return tuple(moves), outcome
-
-
-# ------------------------------------------------------------------ a match
 @dataclass(frozen=True, slots=True)
 class _Job:
     number: int
@@ -431,20 +207,3 @@ def _run_parallel(first: str, second: str, jobs: list[_Job], terms: _Terms, work
             if proc.is_alive():
                 proc.terminate()
                 proc.join()
-
-
-# ------------------------------------------------------------------ records
-def game_pgn(result: GameResult, *, event: str = "cotuong match", rules: str = "",
-             notation: str = "wxf") -> str:
-    """One game as PGN (written by :func:`cotuong.records.write_pgn`)."""
-    headers = {
-        "Game": "Chinese Chess", "Event": event, "Round": str(result.number),
-        "Date": time.strftime("%Y.%m.%d"), "Red": result.red, "Black": result.black,
-        "Opening": result.opening.name, "Termination": result.outcome.termination.name.lower(),
-        "Explanation": result.outcome.text("en"),
-    }
-    if rules:
-        headers["Rules"] = rules
-    record = GameRecord(headers, result.opening.fen,
-                        tuple(Move.from_iccs(m) for m in result.moves), result.outcome.result)
-    return write_pgn(record, notation)

@@ -17,14 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from cotuong.arena.match import (
-    EngineSource,
-    GameResult,
-    MatchClock,
-    MatchResult,
-    Opening,
-    run_match,
-)
+from cotuong.arena.clock import MatchClock
+from cotuong.arena.match import EngineSource, run_match
+from cotuong.arena.openings import Opening
+from cotuong.arena.results import GameResult, MatchResult
 from cotuong.arena.stats import Pentanomial, Sprt
 
 

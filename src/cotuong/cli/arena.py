@@ -14,15 +14,17 @@ import sys
 import time
 from pathlib import Path
 
-from cotuong.arena.match import (
+from cotuong.arena import (
     GameResult,
     MatchClock,
+    PlaySettings,
+    TerminalGame,
     game_pgn,
     load_openings,
     parse_clock,
     run_match,
 )
-from cotuong.arena.terminal import PlaySettings, TerminalGame, terminal_text
+from cotuong.arena.terminal import terminal_text
 from cotuong.cli.args import positive_int
 from cotuong.core.errors import CotuongError
 from cotuong.core.types import Color

@@ -12,7 +12,10 @@ The limits (settings ``live_*``, docs/server.md "Security"):
   page is the one on screen, and an old tab left open must not lock its owner out;
 - ``analyse`` frames at ``live_rate`` a second per address (burst ``live_burst``);
 - at most ``live_max`` searches per process, running or waiting for an engine (then
-  ``LIVE_BUSY``); each search ends after ``live_max_s`` seconds or ``live_max_depth``.
+  ``LIVE_BUSY``); each search ends after ``live_max_s`` seconds or ``live_max_depth``
+  (``done``, ``reason: "cap"``), or sooner when the engine ends it by itself with nothing
+  left to search, a proven mate (``complete``) — as the worker saw the search end
+  (:class:`~cotuong.server.workers.LiveEnd`, ``ended_by``), not by the time left.
   The pool gives AI moves the engine first (a live search yields and is queued again).
 
 >>> position(None, ["h2e2", "h9g7"]).turn.en
@@ -241,9 +244,8 @@ class LiveSession:
                                   job.max_depth, job.rules)
                     resumed = True
                     continue
-                elif left > MIN_RESUME_MS and (job.max_depth == 0 or end.last is None
-                                               or end.last.depth < job.max_depth):
-                    reason = "complete"  # the engine ended by itself (a proven mate)
+                else:  # why the search ended, as the worker saw it (not the time left)
+                    reason = "complete" if end.ended_by == "engine" else "cap"
                 break
         except EngineUnavailableError as exc:
             log.warning("live analysis: %s", exc)

@@ -73,9 +73,10 @@ class EvalFrame(Frame):
 
 
 class DoneFrame(Frame):
-    """The search of ``id`` ended: ``cap`` (its time or depth limit), ``complete`` (the
-    engine had nothing left to search, e.g. a proven mate), ``stopped`` (the client's
-    ``stop``), ``superseded`` (a newer ``analyse`` of this socket), ``elsewhere`` (a newer
+    """The search of ``id`` ended: ``cap`` (it reached its time or depth limit),
+    ``complete`` (the engine ended it by itself with nothing left to search: a proven
+    mate, or the deepest depth it searches), ``stopped`` (the client's ``stop``),
+    ``superseded`` (a newer ``analyse`` of this socket), ``elsewhere`` (a newer
     ``analyse`` of the same person or address on another socket), ``over`` (the side to
     move has no legal move: ``winner`` won), ``failed`` (an ``error`` frame said why)."""
 

@@ -30,7 +30,7 @@ from cotuong.core import Board, Move
 from cotuong.core.errors import CotuongError
 from cotuong.core.fen import START_FEN
 from cotuong.engine.interface import EnginePlayer, Limits
-from cotuong.server.workers.live import LiveEnd, LiveEval, LiveJob, LiveUpdate, search_live
+from cotuong.server.workers.live import LiveEnd, LiveJob, LiveUpdate, search_live
 from cotuong.uci import open_engine
 
 __all__ = [
@@ -296,7 +296,7 @@ class WorkerEngines:
                             None if mate is None else sign * mate, result.bestmove,
                             depth=info.depth if info is not None else 0)
 
-    def live(self, job: LiveJob, update: LiveUpdate | None) -> LiveEval | None:
+    def live(self, job: LiveJob, update: LiveUpdate | None) -> LiveEnd:
         """A live analysis (:func:`~cotuong.server.workers.live.search_live`)."""
         return search_live(self.engine(), self.spec is None, job, update)
 

@@ -205,7 +205,8 @@ class EnginePool:
                        stop: asyncio.Event | None = None, resumed: bool = False) -> LiveEnd:
         """Do a live analysis: ``on_update`` (called on this loop) gets each reported
         depth; setting ``stop`` (or cancelling the call) stops the search at once. The
-        end says whether the pool stopped it for an AI move (``yielded``)."""
+        end says why the search ended (``ended_by``: ``stop`` when it was stopped) and
+        whether the pool stopped it for an AI move (``yielded``)."""
         if self.closing:
             raise EngineUnavailableError("the engine pool is shut down")
         self.start_now(warm=False)
@@ -230,13 +231,15 @@ class EnginePool:
                     stopped.cancel()
                 if not waiter.done():
                     self._stop_live(task)
-            last: LiveEval | None = await waiter
+            end: LiveEnd = await waiter
         except asyncio.CancelledError:
             if fut.cancelled():  # stopped before a worker took it
-                return LiveEnd(None)
+                return LiveEnd(None, ended_by="stop")
             self._stop_live(task)
             raise
-        return LiveEnd(last, yielded=task.preempted)
+        # The worker cannot tell a stop from outside from the engine's own end: we can.
+        return LiveEnd(end.last, yielded=task.preempted,
+                       ended_by="stop" if task.stopping else end.ended_by)
 
     def _stop_live(self, task: Task) -> None:
         """Skip a waiting live analysis, or stop a running one."""
