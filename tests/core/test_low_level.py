@@ -74,3 +74,26 @@ def test_pop_code_is_the_unchecked_pop() -> None:
         board.pop_code()
     with pytest.raises(NoMoveToUndoError):
         board.pop()
+
+
+def test_legal_move_texts_come_from_the_table_of_every_move_code() -> None:
+    # LegalMoves.iccs reads each code's text from a table: it must be the move's ICCS.
+    for fen in (None, "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"):
+        b = Board(fen) if fen else Board()
+        assert b.legal_moves.iccs() == [m.iccs for m in b.legal_moves]
+
+
+def test_from_iccs_shares_moves_and_still_refuses_bad_texts() -> None:
+    from cotuong.core import types
+
+    assert Move.from_iccs("b0c2") is Move.from_iccs("B0-C2") == Move(1, 20)
+    for bad in ("b0c2x", "z0c2", "e0e0", "", "  "):
+        for _ in range(2):  # refused again when asked again (nothing bad is kept)
+            with pytest.raises(ValueError):
+                Move.from_iccs(bad)
+    kept = len(types._BY_ICCS)
+    for i in range(types._BY_ICCS_MAX + 10):  # texts come from clients: bounded
+        Move.from_iccs(" " * (i % 50) + "h2e2" + " " * (i // 50))
+    assert kept <= len(types._BY_ICCS) <= types._BY_ICCS_MAX
+    assert Move.from_iccs("h2e2 " + " " * types._BY_ICCS_MAX) == Move.from_iccs("h2e2")

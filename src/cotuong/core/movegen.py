@@ -35,6 +35,10 @@ PAWN_FROM = tables.PAWN_FROM
 
 __all__ = ["LegalMoves", "MoveGeneration"]
 
+# The ICCS text of every move code ``from << 7 | to`` (both squares 0..89).
+_ICCS = [_SQUARE_NAMES[m >> 7] + _SQUARE_NAMES[m & 127] if m & 127 < 90 else ""
+         for m in range(90 << 7)]
+
 
 class MoveGeneration:
     """Attacks, check and legal moves of the board that builds on this (no state of its
@@ -263,8 +267,8 @@ class LegalMoves:
         >>> sorted(Board().legal_moves.iccs())[:3]
         ['a0a1', 'a0a2', 'a3a4']
         """
-        names = _SQUARE_NAMES
-        return [names[m >> 7] + names[m & 127] for m in self._board.legal_codes()]
+        texts = _ICCS
+        return [texts[m] for m in self._board.legal_codes()]
 
     def count(self) -> int:
         return len(self)
