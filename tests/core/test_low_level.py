@@ -84,16 +84,8 @@ def test_legal_move_texts_come_from_the_table_of_every_move_code() -> None:
         assert b.legal_moves.iccs() == [m.iccs for m in b.legal_moves]
 
 
-def test_from_iccs_shares_moves_and_still_refuses_bad_texts() -> None:
-    from cotuong.core import types
-
-    assert Move.from_iccs("b0c2") is Move.from_iccs("B0-C2") == Move(1, 20)
+def test_from_iccs_reads_both_spellings_and_refuses_bad_texts() -> None:
+    assert Move.from_iccs("b0c2") == Move.from_iccs("B0-C2") == Move(1, 20)
     for bad in ("b0c2x", "z0c2", "e0e0", "", "  "):
-        for _ in range(2):  # refused again when asked again (nothing bad is kept)
-            with pytest.raises(ValueError):
-                Move.from_iccs(bad)
-    kept = len(types._BY_ICCS)
-    for i in range(types._BY_ICCS_MAX + 10):  # texts come from clients: bounded
-        Move.from_iccs(" " * (i % 50) + "h2e2" + " " * (i // 50))
-    assert kept <= len(types._BY_ICCS) <= types._BY_ICCS_MAX
-    assert Move.from_iccs("h2e2 " + " " * types._BY_ICCS_MAX) == Move.from_iccs("h2e2")
+        with pytest.raises(ValueError):
+            Move.from_iccs(bad)

@@ -227,12 +227,6 @@ def parse_human_square(name: str) -> Square:
     return rank * 9 + FILES.index(name[0])
 
 
-# ICCS texts already read (their moves are immutable values): every legal move's
-# lower-case text and the other spellings met, bounded (texts come from clients).
-_BY_ICCS: dict[str, Move] = {}
-_BY_ICCS_MAX = 20_000
-
-
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
     """A move from one square to another (no piece or legality attached).
@@ -264,12 +258,9 @@ class Move:
     def from_iccs(text: str) -> Move:
         """Parse ``h2e2`` (also ``H2-E2``, the dashed upper-case ICCS form).
 
-        >>> Move.from_iccs("h2e2") is Move.from_iccs("H2-E2")  # moves are values: shared
+        >>> Move.from_iccs("h2e2") == Move.from_iccs("H2-E2")
         True
         """
-        move = _BY_ICCS.get(text) if isinstance(text, str) else None
-        if move is not None:
-            return move
         if not isinstance(text, str):
             raise InvalidMoveTextError(f"an ICCS move is a text like 'h2e2', not {text!r}",
                                        "BAD_ICCS")
@@ -278,10 +269,7 @@ class Move:
             raise InvalidMoveTextError(
                 f"bad ICCS move {text!r}: expected four characters like h2e2", "BAD_ICCS"
             )
-        move = _BY_ICCS.get(t) or Move(parse_square(t[:2]), parse_square(t[2:]))
-        if len(_BY_ICCS) < _BY_ICCS_MAX:
-            _BY_ICCS[text] = move  # the same text again is a dictionary look-up
-        return move
+        return Move(parse_square(t[:2]), parse_square(t[2:]))
 
     def encode(self) -> int:
         """Compact integer form used internally: ``from << 7 | to``."""
