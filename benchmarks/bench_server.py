@@ -238,6 +238,8 @@ def summarize(raw: dict[str, Any], games: int, args: argparse.Namespace, ai_game
             "client_cpu_ms_per_move": raw["client_window_cpu_s"] * 1000 / moves,
             "client_cpu_share": raw["client_window_cpu_s"] / seconds,
             "client_cpu_s": raw["client_cpu_s"], "client_rss_mb": raw["client_rss_mb"],
+            "client_lag_p50_ms": pct(0.50, raw["lags"]),
+            "client_lag_p99_ms": pct(0.99, raw["lags"]),
             "hostile_rooms": raw["hostile_rooms"], "hostile_sockets": args.hostile_sockets,
             "hostile_p99_ms": pct(0.99, in_hostile), "hostile_moves": len(in_hostile),
             "hostile_frames_per_s": counters["hostile_frames"] / seconds,
@@ -331,7 +333,8 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
               f"{r['server_cpu_ms_per_move']:.2f} ms per move; client CPU "
               f"{r['client_cpu_share']:.0%} of a core ({args.client_procs} process"
               f"{'es' if args.client_procs > 1 else ''}), {r['client_cpu_ms_per_move']:.2f} ms "
-              "per move", flush=True)
+              f"per move, its timers late by p50 {r['client_lag_p50_ms']:.1f} / p99 "
+              f"{r['client_lag_p99_ms']:.1f} ms", flush=True)
         if r["hostile_rooms"] or r["logins_per_s"]:
             print(f"         hostile: {r['hostile_rooms']} rooms x {r['hostile_sockets']} "
                   f"spectator sockets sending {r['hostile_sent_per_s']:.0f} frames/s "

@@ -171,6 +171,7 @@ async def level(conn: Any, index: int, procs: int, base: str, games: int, second
             ws_base, analysis_every, stop_at, random.Random(rng.random()), live))
             for _ in range(analysis_sockets if leader else 0))
         run.ai_replies.clear()  # the set-up's AI moves (a cold queue) are not measured
+        run.lags.clear()
         for seat in run.seats:
             seat.start()
         await asyncio.sleep(max(0.0, run.stop_at - time.monotonic()))
@@ -191,6 +192,7 @@ async def level(conn: Any, index: int, procs: int, base: str, games: int, second
         gc.enable()
     return {"setup_s": setup_s, "ai_warm_up_s": warm_s, "counters": counters,
             "latencies": run.latencies, "stamps": run.stamps, "ai_replies": run.ai_replies,
+            "lags": run.lags,
             "hostile": [x for code in hostile_codes for x in by_room[code]],
             "hostile_rooms": len(hostile_codes), "live": live,
             "window_cpu_s": window_cpu, "window_moves": window_moves,
@@ -287,6 +289,7 @@ def merge(parts: list[dict[str, Any]], start: float) -> dict[str, Any]:
     live = parts[0]["live"]
     r.update(counters=counters, live=live,
              ai_replies=sorted(x for p in parts for x in p["ai_replies"]),
+             lags=sorted(x for p in parts for x in p["lags"]),
              hostile=sorted(x for p in parts for x in p["hostile"]),
              hostile_rooms=sum(p["hostile_rooms"] for p in parts),
              ai_warm_up_s=parts[0]["ai_warm_up_s"],

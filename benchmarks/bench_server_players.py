@@ -57,6 +57,9 @@ class Run:
     latencies: list[float] = dataclasses.field(default_factory=list)  # seconds
     stamps: list[float] = dataclasses.field(default_factory=list)  # monotonic, per latency
     ai_replies: list[float] = dataclasses.field(default_factory=list)
+    # How late the players' thinking timers fire (s): the client's own loop lag, which a
+    # round trip's reply also waits for before it is read.
+    lags: list[float] = dataclasses.field(default_factory=list)
     counters: dict[str, int] = dataclasses.field(default_factory=new_counters)
     seats: list[Seat] = dataclasses.field(default_factory=list)
     sockets: list[Socket] = dataclasses.field(default_factory=list)  # every socket, to close
@@ -83,6 +86,7 @@ class Seat:
         self.sent_ply = -1
         self.answered = 0.0  # against the AI: when our move came back (its reply is next)
         self.timer: asyncio.TimerHandle | None = None
+        self.due = 0.0  # time.monotonic() at which the timer should fire
         self.started = self.done = False
 
     def start(self) -> None:
@@ -141,14 +145,17 @@ class Seat:
             if self.against_ai and self.answered:
                 self.run.ai_replies.append(time.perf_counter() - self.answered)
                 self.answered = 0.0
-            self.timer = asyncio.get_running_loop().call_later(
-                self.run.think * (0.5 + self.rng.random()), self._move)
+            delay = self.run.think * (0.5 + self.rng.random())
+            self.due = time.monotonic() + delay
+            self.timer = asyncio.get_running_loop().call_later(delay, self._move)
 
     def _move(self) -> None:
         self.timer = None
         state = self.state
-        if self.done or state is None or time.monotonic() >= self.run.stop_at:
+        now = time.monotonic()
+        if self.done or state is None or now >= self.run.stop_at:
             return
+        self.run.lags.append(now - self.due)
         ply = state["ply"]
         move = self.rng.choice(state["legal_moves"])
         self.sent_ply = ply
