@@ -1,18 +1,17 @@
 """The load generator's players and lobby readers, on :mod:`bench_server_ws`'s sockets.
 
-A player is a callback, not a task: each frame of its room socket is decoded (JSON)
-when it arrives, and when the game waits for its move a timer ("thinking") sends one;
-the round trip is timed from just before the move is written to the moment the frame
-that carries it is read off the socket, before it is decoded. A lobby socket's frames
-are only counted (their number and bytes), never decoded. One process's players share
-a :class:`Run` (their stop time, samples and counters); ``bench_server.py`` merges the
-runs of several client processes from their raw samples.
+A player is a callback, not a task: a ``moved`` frame of its room socket is read
+without decoding it (its ply, turn and status found in its bytes), other frames are
+decoded (JSON), and when the game waits for its move a timer ("thinking") decodes the
+last frame's legal moves and sends one; the round trip is timed from just before the
+move is written to the moment the frame that carries it is read off the socket. A lobby
+socket's frames are only counted (their number and bytes), never decoded. One process's
+players share a :class:`Run` (their stop time, samples and counters); ``bench_server.py``
+merges the runs of several client processes from their raw samples.
 
->>> follow({"game_id": 1, "ply": 3, "turn": "red"}, {"type": "moved", "game_id": 1,
-...        "ply": 4, "turn": "black"})["turn"]
-'black'
->>> follow({"game_id": 1, "ply": 3}, {"type": "moved", "game_id": 1, "ply": 5}) is None
-True
+>>> run = Run()
+>>> run.counters["moves"], run.latencies
+(0, [])
 """
 
 from __future__ import annotations
@@ -27,18 +26,7 @@ from typing import Any
 import httpx
 from bench_server_ws import Socket, connect
 
-__all__ = ["Run", "Seat", "follow", "open_lobby", "set_up"]
-
-
-def follow(state: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any] | None:
-    """The state after ``frame`` (a ``state``, or a ``moved`` that follows ``state``);
-    ``None`` when a ``moved`` does not follow (the client then asks for the state)."""
-    if frame.get("type") == "state":
-        return frame
-    if state is None or frame.get("game_id") != state.get("game_id") \
-            or frame.get("ply") != state.get("ply", -2) + 1:
-        return None
-    return {**state, **frame}
+__all__ = ["Run", "Seat", "open_lobby", "scalar", "set_up"]
 
 
 def new_counters() -> dict[str, int]:
@@ -71,29 +59,63 @@ class Run:
             sock.close()
 
 
+# A ``moved`` frame as the server serialises it (compact JSON, ``type`` first, then only
+# scalars and the ``texts`` of the move before ``ply``, ``turn`` and ``status``): read
+# without decoding it. Any other frame (a ``state``, or another serialisation) is decoded.
+MOVED = b'{"type":"moved",'
+PLAYING = b'"playing"'
+
+
+def scalar(payload: bytes, key: bytes) -> bytes:
+    """The raw JSON value of the first ``key`` (e.g. ``b'"ply":'``) in ``payload``, up to
+    the next comma or closing brace: right for a scalar (not a string with a comma) at
+    the top level when no object before it has that key.
+
+    >>> [scalar(b'{"type":"moved","game_id":7,"texts":{"vi":"P2-5"},"ply":3}', k)
+    ...  for k in (b'"game_id":', b'"ply":', b'"turn":')]
+    [b'7', b'3', b'']
+    """
+    i = payload.find(key)
+    if i < 0:
+        return b""
+    i += len(key)
+    j = payload.find(b",", i)
+    return payload[i:j if j >= 0 else payload.find(b"}", i)]
+
+
+def raw(value: Any) -> bytes:
+    """``value`` as :func:`scalar` reads it (compact JSON)."""
+    return json.dumps(value, ensure_ascii=False).encode()
+
+
 class Seat:
-    """A player at a board: reads its room socket's frames, keeps the game's state and
-    moves (a random legal move) ``think`` s (±50 %) after its turn comes."""
+    """A player at a board: reads its room socket's frames, keeps where the game is
+    (``game_id``, ``ply``, ``turn``, ``status`` as raw JSON, and the last frame, whose
+    ``legal_moves`` are decoded only when it moves) and moves (a random legal move)
+    ``think`` s (±50 %) after its turn comes. A ``moved`` frame that does not follow
+    (another game, a ply missed) is answered with ``sync``, as the browser does."""
 
     def __init__(self, run: Run, sock: Socket, color: str, rng: random.Random,
-                 state: dict[str, Any] | None, own: list[float] | None = None,
+                 state: bytes, own: list[float] | None = None,
                  against_ai: bool = False) -> None:
-        self.run, self.sock, self.color, self.rng = run, sock, color, rng
-        self.state = state
+        self.run, self.sock, self.rng = run, sock, rng
+        self.color = raw(color)
         self.own = own  # this room's latencies too (the hostile rooms' p99)
         self.against_ai = against_ai
+        self.game_id, self.ply, self.turn, self.status, self.last = b"", -1, b"", b"", b""
         self.sent_at = 0.0  # perf_counter() when the move awaiting its reply was sent
         self.sent_ply = -1
         self.answered = 0.0  # against the AI: when our move came back (its reply is next)
         self.timer: asyncio.TimerHandle | None = None
         self.due = 0.0  # time.monotonic() at which the timer should fire
         self.started = self.done = False
+        self.on_message(state)
 
     def start(self) -> None:
         """Play from the state shown so far (frames before this only update it)."""
         self.started = True
         self.sock.on_close = self.stop
-        if self.state is not None:
+        if self.status:
             self._next()
 
     def stop(self) -> None:
@@ -106,17 +128,25 @@ class Seat:
         now = time.perf_counter()
         if self.done:
             return
-        frame = json.loads(payload)
-        kind = frame.get("type")
         run = self.run
-        if kind == "error":
-            if self.sent_at:  # our move refused
-                run.counters["errors"] += 1
-                self.stop()
-            return
-        if kind != "state" and kind != "moved":
-            return
-        if self.sent_at and frame.get("ply", -1) > self.sent_ply:
+        if payload.startswith(MOVED):
+            moved = True
+            game_id, ply = scalar(payload, b'"game_id":'), int(scalar(payload, b'"ply":'))
+            turn, status = scalar(payload, b'"turn":'), scalar(payload, b'"status":')
+        else:
+            frame = json.loads(payload)
+            kind = frame.get("type")
+            if kind == "error":
+                if self.sent_at:  # our move refused
+                    run.counters["errors"] += 1
+                    self.stop()
+                return
+            if kind != "state" and kind != "moved":
+                return
+            moved = kind == "moved"
+            game_id, ply = raw(frame.get("game_id")), frame.get("ply", -1)
+            turn, status = raw(frame.get("turn")), raw(frame.get("status"))
+        if self.sent_at and ply > self.sent_ply:
             run.latencies.append(now - self.sent_at)
             run.stamps.append(time.monotonic())
             run.counters["moves"] += 1
@@ -124,24 +154,22 @@ class Seat:
                 self.own.append(now - self.sent_at)
             self.sent_at = 0.0
             self.answered = now
-        followed = follow(self.state, frame)
-        if followed is None:
+        if moved and (game_id != self.game_id or ply != self.ply + 1):
             run.counters["resyncs"] += 1
             self.sock.send('{"type": "sync"}')
             return
-        self.state = followed
+        self.game_id, self.ply, self.turn, self.status = game_id, ply, turn, status
+        self.last = payload
         if self.started:
             self._next()
 
     def _next(self) -> None:
-        state = self.state
-        assert state is not None
-        if state["status"] != "playing":
+        if self.status != PLAYING:
             self.run.counters["finished"] += 1
             self.stop()
         elif time.monotonic() >= self.run.stop_at:
             self.stop()
-        elif state["turn"] == self.color and not self.sent_at and self.timer is None:
+        elif self.turn == self.color and not self.sent_at and self.timer is None:
             if self.against_ai and self.answered:
                 self.run.ai_replies.append(time.perf_counter() - self.answered)
                 self.answered = 0.0
@@ -151,14 +179,12 @@ class Seat:
 
     def _move(self) -> None:
         self.timer = None
-        state = self.state
         now = time.monotonic()
-        if self.done or state is None or now >= self.run.stop_at:
+        if self.done or now >= self.run.stop_at:
             return
         self.run.lags.append(now - self.due)
-        ply = state["ply"]
-        move = self.rng.choice(state["legal_moves"])
-        self.sent_ply = ply
+        move = self.rng.choice(json.loads(self.last)["legal_moves"])
+        self.sent_ply = ply = self.ply
         self.sent_at = time.perf_counter()
         self.sock.send(f'{{"type": "move", "move": "{move}", "ply": {ply}}}')
 
@@ -226,9 +252,9 @@ async def set_up(run: Run, ws_base: str, client: httpx.AsyncClient,
         socks.append(sock)
         sock.send(json.dumps({"type": "hello", "secret": secret, "deltas": run.deltas}))
     for sock, (color, _) in zip(socks, seats, strict=True):  # greeted and shown the game
-        while (frame := json.loads(await sock.recv())).get("type") != "state":
+        while json.loads(payload := await sock.recv()).get("type") != "state":
             pass
-        seat = Seat(run, sock, color, rng, frame, own, against_ai=guest is None)
+        seat = Seat(run, sock, color, rng, payload, own, against_ai=guest is None)
         sock.listen(seat.on_message)
         run.seats.append(seat)
     return str(code)

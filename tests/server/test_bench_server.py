@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import doctest
+import json
 import os
 import re
 import subprocess
@@ -113,6 +114,19 @@ def test_frames_cut_anywhere() -> None:
 
 
 def test_a_seat_moves_on_its_turn_and_times_the_reply() -> None:
+    """A seat plays from the server's own frames (``moved`` read without decoding)."""
+    from cotuong.core.types import Move
+    from cotuong.server.play.table import START_FEN, GameTable
+    from cotuong.server.play.values import RoomState
+    from cotuong.server.play.views import moved_frame, state_frame
+    from cotuong.server.realtime.broker import frame
+
+    room = RoomState.from_row(dict(
+        code="ABC234", rules="xiangqiplay", time_control=None, rated=False,
+        opponent="human", ai_level=None, lang="vi", host_id="g:1", host_name="A",
+        host_color="red", guest_id="g:2", guest_name="B", current_game_id=1, created_at=0))
+    table = GameTable.new(1, room, "host", START_FEN, started=True)
+
     async def main() -> None:
         sent: list[str] = []
 
@@ -122,19 +136,27 @@ def test_a_seat_moves_on_its_turn_and_times_the_reply() -> None:
             def send(self, text: str) -> None:
                 sent.append(text)
         run = bench_server_players.Run(think=0.01)
-        state = {"type": "state", "game_id": 1, "ply": 0, "turn": "red",
-                 "status": "playing", "legal_moves": ["h2e2"]}
+        first = frame(state_frame(table, 0, {}, 0, 120_000)).encode()
         seat = bench_server_players.Seat(run, FakeSocket(), "red",  # type: ignore[arg-type]
-                                         __import__("random").Random(1), state)
+                                         __import__("random").Random(1), first)
         seat.start()
         await asyncio.sleep(0.05)
-        assert sent == ['{"type": "move", "move": "h2e2", "ply": 0}']
-        seat.on_message(b'{"type": "moved", "game_id": 1, "ply": 1, "turn": "black", '
-                        b'"status": "playing", "legal_moves": ["h9g7"]}')
+        (move,) = sent
+        assert move.startswith('{"type": "move", "move": "') and move.endswith('"ply": 0}')
+        table.replay(Move.from_iccs(json.loads(move)["move"]))
+        moved = frame(moved_frame(table, state_frame(table, 0, {}, 0, 120_000,
+                                                     history=False)))
+        assert moved.encode().startswith(bench_server_players.MOVED)
+        seat.on_message(moved.encode())
         assert run.counters["moves"] == 1 and len(run.latencies) == 1
-        seat.on_message(b'{"type": "moved", "game_id": 1, "ply": 5, "turn": "red", '
-                        b'"status": "playing", "legal_moves": ["a0a1"]}')
+        assert (seat.ply, seat.turn, seat.status) == (1, b'"black"', b'"playing"')
+        table.replay(Move.from_iccs("h9g7"))
+        table.replay(Move.from_iccs("h0g2"))  # a ply missed: the seat asks for the state
+        seat.on_message(frame(moved_frame(table, state_frame(
+            table, 0, {}, 0, 120_000, history=False))).encode())
         assert run.counters["resyncs"] == 1 and sent[-1] == '{"type": "sync"}'
+        seat.on_message(frame(state_frame(table, 0, {}, 0, 120_000)).encode())
+        assert seat.ply == 3 and seat.turn == b'"black"' and run.counters["resyncs"] == 1
     asyncio.run(main())
 
 
