@@ -369,8 +369,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="worst latency per second")
     ap.add_argument("--postgres", action="store_true", help="also run on PostgreSQL")
-    ap.add_argument("--client-nice", type=int, default=10,
-                    help="niceness of the client process (0: same priority as the server)")
+    ap.add_argument("--client-nice", type=int, default=0,
+                    help="niceness of the client processes (default 0: the server's; 10 "
+                         "before 2026-12-03, when the clients cost as much CPU as the server)")
     ap.add_argument("--client-procs", type=int, default=1,
                     help="client processes the players are spread over (their samples are "
                          "merged; the AI games and the extras are in the first)")

@@ -227,12 +227,14 @@ def receive(conn: Any) -> dict[str, Any]:
 
 def run_clients(ctx: Any, level_args: dict[str, Any], nice: int, procs: int,
                 settle: float, server_pids: list[int]) -> dict[str, Any]:
-    """Run one level's clients in ``procs`` processes at a lower priority (``nice``): they
-    stand in for browsers on other machines, so when both are ready to run the server
-    goes first. Their own delays still count: a move's round trip ends only when its
-    client has read the reply. ``settle`` s pass between the set-up and the window (the
-    set-up's last lobby frames are not the steady state's); the server's CPU and
-    (``BENCH_PYSPY``) profile are taken over the window."""
+    """Run one level's clients in ``procs`` processes at niceness ``nice`` (a positive one
+    lets the server go first when both are ready to run; on a machine shared with other
+    jobs it also puts the clients behind those, and their loop runs late). Their own
+    delays count: a move's round trip ends only when its client has read the reply (the
+    players' timer lag, printed, shows how late the clients' loops ran). ``settle`` s
+    pass between the set-up and the window (the set-up's last lobby frames are not the
+    steady state's); the server's CPU and (``BENCH_PYSPY``) profile are taken over the
+    window."""
     seconds = level_args["seconds"]
     conns, children = [], []
     for index in range(procs):
