@@ -298,7 +298,7 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
             attacker_apart=not args.attacker_in_client)
         try:
             raw = run_clients(ctx, level_args, args.client_nice, args.client_procs,
-                              args.settle, pids)
+                              args.settle, pids, not args.client_in_session)
             r_rss = max(peak_rss_mb(p) for p in pids)
             server_cpu = sum(cpu_seconds(p) for p in pids) - cpu0
             server_side = httpx.get(base + "/api/stats", timeout=30).json()
@@ -375,6 +375,9 @@ def main() -> int:
     ap.add_argument("--client-procs", type=int, default=1,
                     help="client processes the players are spread over (their samples are "
                          "merged; the AI games and the extras are in the first)")
+    ap.add_argument("--client-in-session", action="store_true",
+                    help="keep the clients in the benchmark's session (by default each has "
+                         "its own: with autogroup scheduling a session shares the CPU as one)")
     ap.add_argument("--settle", type=float, default=3.0,
                     help="seconds between the set-up and the measured window")
     ap.add_argument("--client-gc", action="store_true",

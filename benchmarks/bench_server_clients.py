@@ -200,9 +200,17 @@ async def level(conn: Any, index: int, procs: int, base: str, games: int, second
 
 
 def client_main(conn: Any, index: int, procs: int, nice: int,
-                level_args: dict[str, Any]) -> None:
-    """A client process: its games' players and lobby sockets, on one event loop."""
+                level_args: dict[str, Any], own_session: bool = True) -> None:
+    """A client process: its games' players and lobby sockets, on one event loop.
+    ``own_session``: in a session of its own (``os.setsid``), so that where the kernel
+    groups processes by session for scheduling (Linux's autogroup, on by default on
+    desktop kernels and on this machine), the clients get a share of their own, as
+    browsers on other machines would, instead of splitting the server's (niceness only
+    orders processes within a group)."""
     try:
+        if own_session:
+            with contextlib.suppress(OSError):
+                os.setsid()
         os.nice(nice)
         own0 = time.process_time()
         r = run_loop(level(conn, index, procs, **level_args))
@@ -226,7 +234,8 @@ def receive(conn: Any) -> dict[str, Any]:
 
 
 def run_clients(ctx: Any, level_args: dict[str, Any], nice: int, procs: int,
-                settle: float, server_pids: list[int]) -> dict[str, Any]:
+                settle: float, server_pids: list[int], own_session: bool = True
+                ) -> dict[str, Any]:
     """Run one level's clients in ``procs`` processes at niceness ``nice`` (a positive one
     lets the server go first when both are ready to run; on a machine shared with other
     jobs it also puts the clients behind those, and their loop runs late). Their own
@@ -240,7 +249,8 @@ def run_clients(ctx: Any, level_args: dict[str, Any], nice: int, procs: int,
     for index in range(procs):
         parent, child = ctx.Pipe()
         # Not daemons: one may start the attacker's process; they are joined or ended below.
-        proc = ctx.Process(target=client_main, args=(child, index, procs, nice, level_args))
+        proc = ctx.Process(target=client_main,
+                           args=(child, index, procs, nice, level_args, own_session))
         proc.start()
         child.close()
         conns.append(parent)
