@@ -182,7 +182,7 @@ class Seat:
         now = time.monotonic()
         if self.done or now >= self.run.stop_at:
             return
-        self.run.lags.append(now - self.due)
+        self.run.lags.append(max(0.0, now - self.due))  # (uvloop may fire up to 1 ms early)
         move = self.rng.choice(json.loads(self.last)["legal_moves"])
         self.sent_ply = ply = self.ply
         self.sent_at = time.perf_counter()
