@@ -270,8 +270,9 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
         many = args.processes > 1
         procs = [ctx.Process(target=serve, args=(port, db, redis_url, many))
                  for _ in range(args.processes)]
-        for proc in procs:
-            proc.start()
+        # The first process creates the schema; the others start once it answers (started
+        # together on a fresh PostgreSQL, two raced to create a table and one died).
+        procs[0].start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -284,7 +285,11 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
                 raise RuntimeError("the server did not start")
             time.sleep(0.2)
         if many:
+            for proc in procs[1:]:
+                proc.start()
             time.sleep(3)  # every process listening before the clients connect
+            if not all(proc.is_alive() for proc in procs):
+                raise RuntimeError("a server process died while starting")
         pids = [p.pid for p in procs if p.pid is not None]
         cpu0 = sum(cpu_seconds(p) for p in pids)
         # With Redis the AI's jobs go to a queue that `cotuong worker` processes serve.
