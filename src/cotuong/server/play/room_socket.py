@@ -8,6 +8,7 @@ game actions, which :class:`~cotuong.server.play.service.GameService` carries ou
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any, Literal
 
@@ -91,7 +92,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
             m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
         elif isinstance(msg, Sync):
             state_asked()
-            games.push_state(m, await games.current(m.code))
+            games.push_state(m, await games.current(m.code, check=True))
         elif isinstance(msg, Chat):
             now = time.monotonic()
             if not chat_bucket.take(now) or (m.slot is None and
@@ -101,6 +102,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         else:
             await games.act(m, msg)
     try:
+        await games.broker.watch(code)  # the room's frames from other processes too
         await serve_frames(websocket, member, games.settings, parse_client, handle,
                            lambda: watcher_rate if member.slot is None else player_rate)
     finally:
@@ -116,7 +118,7 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
     The room hears of a socket once: a repeated ``hello`` may change the socket's
     language and is answered to it alone (``welcome`` and ``state``); one that would
     change its seat is refused (``HELLO_ONCE``: reconnect to present another secret)."""
-    t = await games.current(member.code)
+    t = await games.current(member.code, check=True)  # another process's change too
     slot = None
     bad = False
     if secret:
@@ -151,6 +153,8 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
 
 async def leave(games: GameService, member: Member) -> None:
     games.sockets.leave(member)
+    with contextlib.suppress(Exception):  # Redis gone: nothing more to leave
+        await games.broker.unwatch(member.code)
     if games.background.stopping or not member.greeted:
         return
     try:

@@ -110,7 +110,11 @@ class GameService:
         down = now - int(beat) if beat is not None else 0
         for game_id in await self.database.run(store.live_game_ids):
             t = await self.load(game_id)
-            async with self._lock(t.id):
+            # The room's lock across processes too: its release tells the others to re-read.
+            async with self._lock(t.id), self.broker.lock(t.room.code) as held:
+                if held.stale:
+                    t = await self.load(game_id, fresh=True)
+                    self.broker.refreshed(held)
                 await self.commit(t, presence.resume(t, now, down), publish=False)
                 self._schedule(t)  # a waiting room's expiry too
         self.background.spawn(self._beat())
@@ -175,7 +179,15 @@ class GameService:
         self.games[t.id] = t
         self._by_room.setdefault(t.room.code, set()).add(t.id)
 
-    async def current(self, code: str) -> GameTable:
+    async def current(self, code: str, check: bool = False) -> GameTable:
+        """Room ``code``'s current game; ``check``: first make sure, across processes,
+        that no other process changed the room since this one read it (a socket's hello
+        or sync: a round trip to Redis, and the rows re-read only if so)."""
+        if check and self.broker.shared:
+            held = await self.broker.peek(code)
+            if held.stale:
+                await self._refresh(code)
+                self.broker.refreshed(held)
         room = await self.room(code)
         if room.current_game_id is None:
             raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
@@ -186,13 +198,22 @@ class GameService:
 
     @contextlib.asynccontextmanager
     async def locked(self, code: str) -> AsyncIterator[GameTable]:
-        """The room's current game, locked (and, across processes, re-read if stale)."""
+        """The room's current game, locked (and, across processes, re-read only when
+        another process changed the room since this one last saw it)."""
         t = await self.current(code)
-        async with self._lock(t.id), self.broker.lock(t.id):
-            if self.broker.shared:
-                await self.room(code, fresh=True)
-                t = await self.load(t.id, fresh=True)
+        async with self._lock(t.id), self.broker.lock(code) as held:
+            if held.stale:
+                t = await self._refresh(code, t.id)
+                self.broker.refreshed(held)
             yield t
+
+    async def _refresh(self, code: str, game_id: int | None = None) -> GameTable:
+        """Re-read room ``code`` and its current game (or ``game_id``'s, if it has none)."""
+        room = await self.room(code, fresh=True)
+        game_id = room.current_game_id or game_id
+        if game_id is None:
+            raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
+        return await self.load(game_id, fresh=True)
 
     def evict_if_idle(self, code: str) -> None:
         """Forget a room's finished games while nobody watches it (they stay stored and
