@@ -196,6 +196,7 @@ def test_a_socket_on_another_process_sees_the_game_as_it_is(tmp_path: Any) -> No
             async with socket_to(b, code) as watcher:
                 s = await watcher.state()
                 assert s["moves"] == ["h2e2", "h9g7"]
+            kept = b.service.games[s["game_id"]]
             # Moves made on b by players on both processes reach both.
             async with socket_to(a, code, host["secret"]) as red, \
                     socket_to(b, code, guest["secret"]) as black:
@@ -204,6 +205,9 @@ def test_a_socket_on_another_process_sees_the_game_as_it_is(tmp_path: Any) -> No
                 assert (await black.state(ply=3))["last_move"] == "h0g2"
                 await black.send(type="move", move="i9h9", ply=3)
                 assert (await red.state(ply=4))["last_move"] == "i9h9"
+            # b caught up with a's move on the table it had: only the new move replayed.
+            assert b.service.games[s["game_id"]] is kept
+            assert kept.moves == ["h2e2", "h9g7", "h0g2", "i9h9"]
 
     with redis_server() as url:
         asyncio.run(scenario(url))

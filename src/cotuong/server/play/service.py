@@ -27,6 +27,7 @@ from cotuong.server.play import presence
 from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
 from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
+from cotuong.server.play.reread import reread
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import (
@@ -172,10 +173,10 @@ class GameService:
         moves = await self.database.run(store.game_moves, game_id)
         t = table_from_rows(row, moves, room)
         await load_ratings(self.database, t)
-        self._keep(t)
+        self.keep(t)
         return t
 
-    def _keep(self, t: GameTable) -> None:
+    def keep(self, t: GameTable) -> None:
         self.games[t.id] = t
         self._by_room.setdefault(t.room.code, set()).add(t.id)
 
@@ -209,11 +210,7 @@ class GameService:
 
     async def _refresh(self, code: str, game_id: int | None = None) -> GameTable:
         """Re-read room ``code`` and its current game (or ``game_id``'s, if it has none)."""
-        room = await self.room(code, fresh=True)
-        game_id = room.current_game_id or game_id
-        if game_id is None:
-            raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
-        return await self.load(game_id, fresh=True)
+        return await reread(self, code, game_id)
 
     def evict_if_idle(self, code: str) -> None:
         """Forget a room's finished games while nobody watches it (they stay stored and
@@ -365,7 +362,7 @@ class GameService:
         room.current_game_id = game_id
         t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
         await load_ratings(self.database, t)
-        self._keep(t)
+        self.keep(t)
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
         if presence.mark_absent(t, self.sockets.connected(room.code), now):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +318,29 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
             return dict(row) if row else None
+
+    def room_and_game(self, code: str, game_id: int | None,
+                      version_of: Callable[[int], int | None]) -> tuple[Row | None, Row | None,
+                                                                      list[str] | None]:
+        """Room ``code``'s row, its current game's (else ``game_id``'s) row and, unless
+        ``version_of(id)`` (what the caller holds) is the row's version, its moves: what a
+        process reads to catch up with another's change, on one connection.
+
+        >>> s = Store("sqlite://")
+        >>> s.room_and_game("NONE", None, lambda game_id: None)
+        (None, None, None)
+        """
+        with self.engine.connect() as c:
+            room = c.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+            current = (room["current_game_id"] if room else None) or game_id
+            if room is None or current is None:
+                return (dict(room) if room else None), None, None
+            row = c.execute(select(games).where(games.c.id == current)).mappings().first()
+            if row is None or version_of(current) == row["version"]:
+                return dict(room), (dict(row) if row else None), None
+            played = [str(m) for m in c.execute(select(moves.c.iccs).where(
+                moves.c.game_id == current).order_by(moves.c.ply)).scalars()]
+            return dict(room), dict(row), played
 
     def game_moves(self, game_id: int) -> list[str]:
         with self.engine.connect() as c:
