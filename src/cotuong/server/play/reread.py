@@ -2,7 +2,9 @@
 room's row, its current game's row and, if that changed, its moves, read in one go
 (one trip to the database thread, one connection); a table whose stored moves only add to
 its own is brought up to date in place, replaying only the new moves (replaying a whole
-game costs ~0.1 ms a move), anything else (a takeback, a new game) read anew.
+game costs ~0.1 ms a move), anything else (a takeback, a new game) read anew. When the
+only change missed is the last holder's, its record (carried beside the lock's stamp,
+:func:`change_record`) is enough and nothing is read.
 
 >>> reread.__name__
 'reread'
@@ -10,6 +12,7 @@ game costs ~0.1 ms a move), anything else (a takeback, a new game) read anew.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from cotuong.server.errors import ServiceError
@@ -20,13 +23,64 @@ from cotuong.server.play.views import load_ratings
 if TYPE_CHECKING:
     from cotuong.server.play.service import GameService
 
-__all__ = ["reread"]
+__all__ = ["change_record", "reread"]
 
 
-async def reread(games: GameService, code: str, game_id: int | None = None) -> GameTable:
-    """Room ``code`` and its current game (or ``game_id``, if it has none) as stored now,
-    kept in ``games``' memory (the objects it holds are updated in place when they can be).
+def change_record(games: GameService, code: str) -> str | None:
+    """What the next holder of room ``code``'s lock on another process needs to catch up
+    with this one's change without the database (the room's seats and current game, the
+    game's row and last move), or ``None``.
+
+    >>> change_record(type("G", (), {"rooms": {}})(), "ABC234") is None
+    True
     """
+    room = games.rooms.get(code)
+    t = None if room is None or room.current_game_id is None \
+        else games.games.get(room.current_game_id)
+    if room is None or t is None:
+        return None
+    return json.dumps({"room": [room.guest_id, room.guest_name, room.current_game_id],
+                       "row": {**t.row_fields(), "id": t.id, "red_slot": t.red_slot},
+                       "ply": t.ply, "last": t.moves[-1] if t.moves else None},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def _from_record(games: GameService, code: str, record: str) -> GameTable | None:
+    """Room ``code``'s game brought up to date from another process's change record
+    (:func:`change_record`), when that is all it missed; ``None``: read the database."""
+    try:
+        r = json.loads(record)
+        room = games.rooms.get(code)
+        if room is None or [room.guest_id, room.guest_name, room.current_game_id] != r["room"]:
+            return None  # a guest seated or a new game: the rows
+        row = r["row"]
+        t = games.games.get(row["id"])
+        if t is None or t.id != room.current_game_id or (room.rated and row["termination"]):
+            return None  # not in memory, or a rated end (its ratings are in the database)
+        if r["ply"] == t.ply:
+            moves = list(t.moves)
+        elif r["ply"] == t.ply + 1 and isinstance(r["last"], str):
+            moves = [*t.moves, r["last"]]
+        else:
+            return None
+    except (ValueError, KeyError, TypeError):
+        return None
+    if caught_up(t, row, moves):
+        return t
+    t.version = -1  # half brought up to date: the database's rows, whatever they say
+    return None
+
+
+async def reread(games: GameService, code: str, game_id: int | None = None,
+                 record: str | None = None) -> GameTable:
+    """Room ``code`` and its current game (or ``game_id``, if it has none) as stored now,
+    kept in ``games``' memory (the objects it holds are updated in place when they can be);
+    from ``record`` (another process's :func:`change_record`) when it is enough.
+    """
+    if record is not None:
+        t = _from_record(games, code, record)
+        if t is not None:
+            return t
     def version_of(gid: int) -> int | None:
         t = games.games.get(gid)
         return None if t is None else t.version

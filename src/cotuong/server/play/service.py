@@ -27,7 +27,7 @@ from cotuong.server.play import presence
 from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
 from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
-from cotuong.server.play.reread import reread
+from cotuong.server.play.reread import change_record, reread
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import (
@@ -187,7 +187,7 @@ class GameService:
         if check and self.broker.shared:
             held = await self.broker.peek(code)
             if held.stale:
-                await self._refresh(code)
+                await reread(self, code, None, held.record)
                 self.broker.refreshed(held)
         room = await self.room(code)
         if room.current_game_id is None:
@@ -204,13 +204,13 @@ class GameService:
         t = await self.current(code)
         async with self._lock(t.id), self.broker.lock(code) as held:
             if held.stale:
-                t = await self._refresh(code, t.id)
+                t = await reread(self, code, t.id, held.record)
                 self.broker.refreshed(held)
-            yield t
-
-    async def _refresh(self, code: str, game_id: int | None = None) -> GameTable:
-        """Re-read room ``code`` and its current game (or ``game_id``'s, if it has none)."""
-        return await reread(self, code, game_id)
+            try:
+                yield t
+            finally:
+                if self.broker.shared:  # the next holder elsewhere catches up from it
+                    held.change = change_record(self, code)
 
     def evict_if_idle(self, code: str) -> None:
         """Forget a room's finished games while nobody watches it (they stay stored and

@@ -32,14 +32,20 @@ Deliver = Callable[[str, str], None]
 class Held:
     """A lock's holder's view of the room: ``stale`` when another process may have
     changed it since this process last saw it (re-read it, then call
-    :meth:`Broker.refreshed`); ``stamp``: the room's change stamp when it was read."""
+    :meth:`Broker.refreshed`); ``stamp``: the room's change stamp when it was read;
+    ``record``: when the room's last change is the only one this process missed, what its
+    holder said of it (``change``, set by a holder before it lets go: a text the
+    broker carries, e.g. the game's new row and move, so that no re-read is needed)."""
 
-    __slots__ = ("key", "stale", "stamp")
+    __slots__ = ("change", "key", "record", "stale", "stamp")
 
-    def __init__(self, key: str, stamp: str | None = None, stale: bool = False) -> None:
+    def __init__(self, key: str, stamp: str | None = None, stale: bool = False,
+                 record: str | None = None) -> None:
         self.key = key
         self.stamp = stamp
         self.stale = stale
+        self.record = record
+        self.change: str | None = None
 
 
 class Broker(Protocol):

@@ -14,7 +14,9 @@ another process really needs:
   reads the room's stamp ``cotuong:stamp:<code>``, which every release replaces with one
   of the releasing process's own: a process whose last stamp for the room is still there
   knows nobody else changed the room since, and needs not re-read its rows
-  (:class:`~cotuong.server.realtime.broker.Held`).
+  (:class:`~cotuong.server.realtime.broker.Held`). A release may leave beside its stamp
+  a record of its change (the game's new row and move) and the stamp it was made on: a
+  process that had seen that one catches up from the record, without the database.
 * **Waiting for a lock without polling.** A taker that finds the lock held adds its process
   to the lock's waiters (in the same script), and the release publishes a wake-up to
   each; a lost wake-up costs at most ``WAIT_S`` (the lock expires after ``LOCK_MS``, so a
@@ -25,6 +27,8 @@ another process really needs:
 
 >>> RedisBroker.stamp_of(b"ab12:7")
 'ab12:7'
+>>> RedisBroker.stamp_of("ab12:8\x1eab12:7\x1e{}")
+'ab12:8'
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from cotuong.server.realtime.broker import Deliver, Held
 __all__ = ["RedisBroker"]
 
 SEP = "\x1d"  # room, then text, in a message (never in a room code nor in JSON text)
+RS = "\x1e"  # stamp, base stamp and record in a stamp key's value
 ALL = "cotuong:all"  # the channel every process reads (broadcast channels: ``~…``)
 PROC = "cotuong:proc:"
 IN = "cotuong:in:"
@@ -60,11 +65,15 @@ redis.call('sadd', KEYS[3], ARGV[3])
 redis.call('pexpire', KEYS[3], ARGV[2])
 return {0}
 """
-# KEYS: lock, stamp, waiters; ARGV: token, new stamp, stamp ms, channel prefix, wake-up.
-# The stamp changes even when the lock was lost (expired): the others must re-read.
+# KEYS: lock, stamp, waiters; ARGV: token, new stamp (with the change's record), stamp
+# ms, channel prefix, wake-up, the bare new stamp. The stamp changes even when the lock
+# was lost (expired), without a record then: the others must re-read.
 _RELEASE = """
+if redis.call('get', KEYS[1]) ~= ARGV[1] then
+  redis.call('set', KEYS[2], ARGV[6], 'PX', ARGV[3])
+  return 0
+end
 redis.call('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
-if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1])
 local waiting = redis.call('smembers', KEYS[3])
 if #waiting > 0 then
@@ -119,7 +128,23 @@ class RedisBroker:
 
     @staticmethod
     def stamp_of(value: bytes | str | None) -> str | None:
-        return value.decode() if isinstance(value, bytes) else value
+        """The stamp itself of a stamp key's value (``stamp``, or ``stamp RS base RS
+        record``: the change's record, and the stamp it was made on)."""
+        text = value.decode() if isinstance(value, bytes) else value
+        return None if text is None else text.partition(RS)[0]
+
+    def _held(self, key: str, value: bytes | str | None) -> Held:
+        text = value.decode() if isinstance(value, bytes) else value
+        if text is None:
+            return Held(key, None, stale=True)
+        stamp, _, rest = text.partition(RS)
+        seen = self._seen.get(key)
+        if seen == stamp:
+            return Held(key, stamp)
+        base, _, record = rest.partition(RS)
+        # The record is enough when this process had seen the state it was made on.
+        return Held(key, stamp, stale=True,
+                    record=record if rest and seen is not None and base == seen else None)
 
     async def start(self, deliver: Deliver) -> None:
         self._deliver = deliver
@@ -201,8 +226,7 @@ class RedisBroker:
                 break
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(event.wait(), WAIT_S)
-        stamp = self.stamp_of(got[1] if len(got) > 1 else None)
-        held = Held(key, stamp, stale=stamp is None or self._seen.get(key) != stamp)
+        held = self._held(key, got[1] if len(got) > 1 else None)
         if held.stale and self._sockets.get(key):
             # What the last holder published reaches this process's sockets before what
             # this holder will publish (delivered here at once).
@@ -212,7 +236,10 @@ class RedisBroker:
         finally:
             self._stamps += 1
             new = f"{self.id}:{self._stamps}"
-            ok = await self._release(keys=keys, args=[token, new, TTL_MS, PROC, SEP + key])
+            value = new if held.change is None or held.stamp is None else \
+                RS.join((new, held.stamp, held.change))
+            ok = await self._release(keys=keys, args=[token, value, TTL_MS, PROC, SEP + key,
+                                                      new])
             if len(self._seen) >= SEEN_MAX:
                 self._seen.clear()
             if ok and not held.stale:
@@ -236,8 +263,7 @@ class RedisBroker:
     async def peek(self, key: str) -> Held:
         """The room's stamp now, without the lock: ``stale`` if this process's rows may
         be behind (a change being made now is published after, as in one process)."""
-        stamp = self.stamp_of(await self._redis.get(STAMP + key))
-        return Held(key, stamp, stale=stamp is None or self._seen.get(key) != stamp)
+        return self._held(key, await self._redis.get(STAMP + key))
 
     def refreshed(self, held: Held) -> None:
         """This process re-read the room after seeing ``held``'s stamp."""
