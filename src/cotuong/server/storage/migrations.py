@@ -19,6 +19,9 @@ missing (SQLite and PostgreSQL alike), keeping every stored row.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 
@@ -42,3 +45,23 @@ def add_missing_columns(engine: Engine) -> list[str]:
             c.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
         added.append(f"{table.name}.{name}")
     return added
+
+
+SCHEMA_LOCK = 727_001  # PostgreSQL advisory lock key: one process at a time sets the schema up
+
+
+@contextlib.contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """On PostgreSQL, one server process at a time makes the tables (several started at
+    once on an empty database raced: ``CREATE TABLE`` failed with a duplicate type, and
+    that process exited); SQLite needs nothing."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as c:
+        c.exec_driver_sql(f"SELECT pg_advisory_lock({SCHEMA_LOCK})")
+        try:
+            yield
+        finally:
+            c.exec_driver_sql(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})")
+            c.commit()

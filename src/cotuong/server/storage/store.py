@@ -40,7 +40,7 @@ from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage import user_rows
 from cotuong.server.storage.driver_writes import DriverSql, compact
-from cotuong.server.storage.migrations import add_missing_columns
+from cotuong.server.storage.migrations import add_missing_columns, schema_lock
 from cotuong.server.storage.tables import (
     games,
     meta_table,
@@ -107,10 +107,11 @@ class Store:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
-            for tables in (metadata, rating_store.metadata):  # the ratings: applied here (RateGame)
-                tables.create_all(self.engine)
-            user_rows.ensure_username_index(self.engine)
-            add_missing_columns(self.engine)  # a database made by an older version
+            with schema_lock(self.engine):  # processes started at once: one at a time
+                for tables in (metadata, rating_store.metadata):  # ratings: RateGame's
+                    tables.create_all(self.engine)
+                user_rows.ensure_username_index(self.engine)
+                add_missing_columns(self.engine)  # a database made by an older version
             self._driver_sql = DriverSql.for_dialect(self.engine.dialect.name)
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
