@@ -153,15 +153,16 @@ def test_a_lock_waiter_is_woken_by_the_release(monkeypatch: Any) -> None:
     async def scenario(url: str) -> float:
         a, b = RedisBroker(url), RedisBroker(url)
         await b.start(lambda room, text: None)
-        released = asyncio.Event()
+        released, holding = asyncio.Event(), asyncio.Event()
         try:
             async def hold() -> None:
                 async with a.lock("ROOM"):
+                    holding.set()
                     await asyncio.sleep(0.3)
                 released.set()
 
             holder = asyncio.create_task(hold())
-            await asyncio.sleep(0.05)
+            await holding.wait()
             start = time.monotonic()
             async with b.lock("ROOM"):
                 waited = time.monotonic() - start
@@ -173,7 +174,7 @@ def test_a_lock_waiter_is_woken_by_the_release(monkeypatch: Any) -> None:
         return waited
 
     with redis_server() as url:
-        assert 0.2 < asyncio.run(scenario(url)) < 10
+        assert 0.1 < asyncio.run(scenario(url)) < 10
 
 
 def test_a_socket_on_another_process_sees_the_game_as_it_is(tmp_path: Any) -> None:

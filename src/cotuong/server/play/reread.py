@@ -23,7 +23,7 @@ from cotuong.server.play.views import load_ratings
 if TYPE_CHECKING:
     from cotuong.server.play.service import GameService
 
-__all__ = ["change_record", "reread"]
+__all__ = ["change_record", "current_checked", "reread"]
 
 
 def change_record(games: GameService, code: str) -> str | None:
@@ -110,3 +110,15 @@ async def reread(games: GameService, code: str, game_id: int | None = None,
     elif t.over and not was_over:
         await load_ratings(games.database, t)  # a rated game's changes
     return t
+
+
+async def current_checked(games: GameService, code: str) -> GameTable:
+    """Room ``code``'s current game, after making sure, across processes, that no other
+    process changed the room since this one read it (a socket's ``hello`` or ``sync``:
+    a round trip to Redis, the rows re-read only if so)."""
+    if games.broker.shared:
+        held = await games.broker.peek(code)
+        if held.stale:
+            await reread(games, code, None, held.record)
+            games.broker.refreshed(held)
+    return await games.current(code)

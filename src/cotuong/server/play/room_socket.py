@@ -26,6 +26,7 @@ from cotuong.server.play.protocol import (
     Welcome,
     parse_client,
 )
+from cotuong.server.play.reread import current_checked
 from cotuong.server.play.rooms import room_code
 from cotuong.server.play.service import GameService
 from cotuong.server.play.views import LANGS
@@ -92,7 +93,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
             m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
         elif isinstance(msg, Sync):
             state_asked()
-            games.push_state(m, await games.current(m.code, check=True))
+            games.push_state(m, await current_checked(games, m.code))
         elif isinstance(msg, Chat):
             now = time.monotonic()
             if not chat_bucket.take(now) or (m.slot is None and
@@ -118,7 +119,7 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
     The room hears of a socket once: a repeated ``hello`` may change the socket's
     language and is answered to it alone (``welcome`` and ``state``); one that would
     change its seat is refused (``HELLO_ONCE``: reconnect to present another secret)."""
-    t = await games.current(member.code, check=True)  # another process's change too
+    t = await current_checked(games, member.code)  # another process's change too
     slot = None
     bad = False
     if secret:

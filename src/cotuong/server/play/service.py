@@ -111,8 +111,7 @@ class GameService:
         down = now - int(beat) if beat is not None else 0
         for game_id in await self.database.run(store.live_game_ids):
             t = await self.load(game_id)
-            # The room's lock across processes too: its release tells the others to re-read.
-            async with self._lock(t.id), self.broker.lock(t.room.code) as held:
+            async with self._lock(t.id), self.broker.lock(t.room.code) as held:  # all processes
                 if held.stale:
                     t = await self.load(game_id, fresh=True)
                     self.broker.refreshed(held)
@@ -180,15 +179,7 @@ class GameService:
         self.games[t.id] = t
         self._by_room.setdefault(t.room.code, set()).add(t.id)
 
-    async def current(self, code: str, check: bool = False) -> GameTable:
-        """Room ``code``'s current game; ``check``: first make sure, across processes,
-        that no other process changed the room since this one read it (a socket's hello
-        or sync: a round trip to Redis, and the rows re-read only if so)."""
-        if check and self.broker.shared:
-            held = await self.broker.peek(code)
-            if held.stale:
-                await reread(self, code, None, held.record)
-                self.broker.refreshed(held)
+    async def current(self, code: str) -> GameTable:
         room = await self.room(code)
         if room.current_game_id is None:
             raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
@@ -199,8 +190,7 @@ class GameService:
 
     @contextlib.asynccontextmanager
     async def locked(self, code: str) -> AsyncIterator[GameTable]:
-        """The room's current game, locked (and, across processes, re-read only when
-        another process changed the room since this one last saw it)."""
+        """The room's current game, locked (re-read after another process's change)."""
         t = await self.current(code)
         async with self._lock(t.id), self.broker.lock(code) as held:
             if held.stale:
@@ -208,9 +198,8 @@ class GameService:
                 self.broker.refreshed(held)
             try:
                 yield t
-            finally:
-                if self.broker.shared:  # the next holder elsewhere catches up from it
-                    held.change = change_record(self, code)
+            finally:  # the next holder elsewhere catches up from its record
+                held.change = change_record(self, code) if self.broker.shared else None
 
     def evict_if_idle(self, code: str) -> None:
         """Forget a room's finished games while nobody watches it (they stay stored and

@@ -103,13 +103,5 @@ class LocalBroker:
         self._deliver = None
 
 
-def make_broker(redis_url: str | None) -> Broker:
-    if not redis_url:
-        return LocalBroker()
-    from cotuong.server.realtime.redis_broker import RedisBroker
-
-    return RedisBroker(redis_url)
-
-
 def frame(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -39,9 +39,9 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
-from cotuong.server.realtime.broker import Deliver, Held
+from cotuong.server.realtime.broker import Broker, Deliver, Held, LocalBroker
 
-__all__ = ["RedisBroker"]
+__all__ = ["RedisBroker", "make_broker"]
 
 SEP = "\x1d"  # room, then text, in a message (never in a room code nor in JSON text)
 RS = "\x1e"  # stamp, base stamp and record in a stamp key's value
@@ -287,3 +287,8 @@ class RedisBroker:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
         await self._redis.aclose()
+
+
+def make_broker(redis_url: str | None) -> Broker:
+    """The in-process broker, or with ``redis_url`` the Redis one (the ``redis`` extra)."""
+    return RedisBroker(redis_url) if redis_url else LocalBroker()

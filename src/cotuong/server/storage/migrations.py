@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from sqlalchemy import inspect
+from sqlalchemy import MetaData, Table, inspect
 from sqlalchemy.engine import Engine
 
 from cotuong.server.storage.tables import users
@@ -65,3 +65,17 @@ def schema_lock(engine: Engine) -> Iterator[None]:
         finally:
             c.exec_driver_sql(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})")
             c.commit()
+
+
+def create_tables(engine: Engine, schema: MetaData | Table) -> None:
+    """``schema``'s tables (a whole ``MetaData`` or one ``Table``), those missing, made
+    under :func:`schema_lock`: each part's own tables at start-up.
+
+    >>> from sqlalchemy import create_engine, MetaData
+    >>> create_tables(create_engine("sqlite://"), MetaData())
+    """
+    with schema_lock(engine):
+        if isinstance(schema, MetaData):
+            schema.create_all(engine)
+        else:
+            schema.create(engine, checkfirst=True)
