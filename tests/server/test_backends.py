@@ -225,3 +225,24 @@ def test_postgresql_ratings_and_seeks() -> None:
 
     with postgres() as pg:
         asyncio.run(scenario(pg))
+
+
+def test_servers_started_at_once_on_an_empty_postgresql() -> None:
+    """Several processes starting together (``bench_server.py --processes 2``) make the
+    tables one at a time: before, one of them could fail on a duplicate type and exit."""
+    import threading
+
+    with postgres() as pg:
+        errors: list[str] = []
+
+        def one() -> None:
+            try:
+                Store(pg.url).close()
+            except Exception as exc:  # what each start raised, said below
+                errors.append(repr(exc)[:200])
+        threads = [threading.Thread(target=one) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []

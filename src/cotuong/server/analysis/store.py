@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from cotuong.server.storage import Row, StoreError, games
+from cotuong.server.storage import Row, StoreError, create_tables, games
 from cotuong.server.workers import PositionEval
 
 ACTIVE = ("queued", "running")
@@ -82,7 +82,7 @@ class AnalysisStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        analyses.create(engine, checkfirst=True)
+        create_tables(engine, analyses)
 
     def get(self, game_id: int) -> Row | None:
         with self.engine.connect() as c:

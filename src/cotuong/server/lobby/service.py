@@ -50,7 +50,7 @@ from cotuong.server.ratings import category
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.realtime import Broker, Member, Pong, Sockets, frame
 from cotuong.server.settings import ClockSource, Settings
-from cotuong.server.storage import Database
+from cotuong.server.storage import Database, create_tables
 from cotuong.server.timecontrol import TimeControl, TimeControlError
 
 log = logging.getLogger("cotuong.server")
@@ -95,7 +95,7 @@ class Lobby:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        await self.database.run(seek_store.metadata.create_all, self.engine)
+        await self.database.run(create_tables, self.engine, seek_store.metadata)
         self.sockets.listeners[CHANNEL] = self._notice
         await self._reload()
         for identity in {s.identity for s in self.seeks.values()}:

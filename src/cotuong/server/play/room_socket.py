@@ -8,6 +8,7 @@ game actions, which :class:`~cotuong.server.play.service.GameService` carries ou
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any, Literal
 
@@ -25,6 +26,7 @@ from cotuong.server.play.protocol import (
     Welcome,
     parse_client,
 )
+from cotuong.server.play.reread import current_checked
 from cotuong.server.play.rooms import room_code
 from cotuong.server.play.service import GameService
 from cotuong.server.play.views import LANGS
@@ -91,7 +93,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
             m.push(frame(Pong(server_time_ms=games.clock.now_ms()).model_dump()))
         elif isinstance(msg, Sync):
             state_asked()
-            games.push_state(m, await games.current(m.code))
+            games.push_state(m, await current_checked(games, m.code))
         elif isinstance(msg, Chat):
             now = time.monotonic()
             if not chat_bucket.take(now) or (m.slot is None and
@@ -101,6 +103,7 @@ async def serve_room_socket(games: GameService, acc: Accounts, websocket: WebSoc
         else:
             await games.act(m, msg)
     try:
+        await games.broker.watch(code)  # the room's frames from other processes too
         await serve_frames(websocket, member, games.settings, parse_client, handle,
                            lambda: watcher_rate if member.slot is None else player_rate)
     finally:
@@ -116,7 +119,7 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
     The room hears of a socket once: a repeated ``hello`` may change the socket's
     language and is answered to it alone (``welcome`` and ``state``); one that would
     change its seat is refused (``HELLO_ONCE``: reconnect to present another secret)."""
-    t = await games.current(member.code)
+    t = await current_checked(games, member.code)  # another process's change too
     slot = None
     bad = False
     if secret:
@@ -151,6 +154,8 @@ async def hello(games: GameService, member: Member, secret: str | None, lang: st
 
 async def leave(games: GameService, member: Member) -> None:
     games.sockets.leave(member)
+    with contextlib.suppress(Exception):  # Redis gone: nothing more to leave
+        await games.broker.unwatch(member.code)
     if games.background.stopping or not member.greeted:
         return
     try:

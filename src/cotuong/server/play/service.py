@@ -27,6 +27,7 @@ from cotuong.server.play import presence
 from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
 from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
+from cotuong.server.play.reread import change_record, reread
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.views import (
@@ -110,7 +111,10 @@ class GameService:
         down = now - int(beat) if beat is not None else 0
         for game_id in await self.database.run(store.live_game_ids):
             t = await self.load(game_id)
-            async with self._lock(t.id):
+            async with self._lock(t.id), self.broker.lock(t.room.code) as held:  # all processes
+                if held.stale:
+                    t = await self.load(game_id, fresh=True)
+                    self.broker.refreshed(held)
                 await self.commit(t, presence.resume(t, now, down), publish=False)
                 self._schedule(t)  # a waiting room's expiry too
         self.background.spawn(self._beat())
@@ -168,10 +172,10 @@ class GameService:
         moves = await self.database.run(store.game_moves, game_id)
         t = table_from_rows(row, moves, room)
         await load_ratings(self.database, t)
-        self._keep(t)
+        self.keep(t)
         return t
 
-    def _keep(self, t: GameTable) -> None:
+    def keep(self, t: GameTable) -> None:
         self.games[t.id] = t
         self._by_room.setdefault(t.room.code, set()).add(t.id)
 
@@ -186,13 +190,16 @@ class GameService:
 
     @contextlib.asynccontextmanager
     async def locked(self, code: str) -> AsyncIterator[GameTable]:
-        """The room's current game, locked (and, across processes, re-read if stale)."""
+        """The room's current game, locked (re-read after another process's change)."""
         t = await self.current(code)
-        async with self._lock(t.id), self.broker.lock(t.id):
-            if self.broker.shared:
-                await self.room(code, fresh=True)
-                t = await self.load(t.id, fresh=True)
-            yield t
+        async with self._lock(t.id), self.broker.lock(code) as held:
+            if held.stale:
+                t = await reread(self, code, t.id, held.record)
+                self.broker.refreshed(held)
+            try:
+                yield t
+            finally:  # the next holder elsewhere catches up from its record
+                held.change = change_record(self, code) if self.broker.shared else None
 
     def evict_if_idle(self, code: str) -> None:
         """Forget a room's finished games while nobody watches it (they stay stored and
@@ -344,7 +351,7 @@ class GameService:
         room.current_game_id = game_id
         t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
         await load_ratings(self.database, t)
-        self._keep(t)
+        self.keep(t)
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
         if presence.mark_absent(t, self.sockets.connected(room.code), now):

@@ -25,19 +25,48 @@ def table_from_rows(row: dict[str, Any], moves: list[str], room: RoomState) -> G
                 row["status"] != Status.WAITING, row.get("created_at") or 0)
     for iccs in moves:
         t.replay(Move.from_iccs(iccs), record_warnings=False)
+    return _with_row(t, row)
+
+
+def caught_up(t: GameTable, row: dict[str, Any], moves: list[str]) -> bool:
+    """Bring ``t`` in place to its stored game (another process changed it) when the
+    stored moves only add to ``t``'s: only the new moves are replayed, the rest comes
+    from the row. ``False`` (``t`` may be half changed: drop it) when that cannot be
+    done, e.g. after a takeback, or when an offer would have to be withdrawn.
+
+    >>> caught_up.__name__
+    'caught_up'
+    """
+    n = len(t.moves)
+    if (t.end is not None or t.id != row["id"] or t.red_slot != row["red_slot"]
+            or moves[:n] != t.moves):
+        return False
+    try:
+        for iccs in moves[n:]:
+            t.replay(Move.from_iccs(iccs), record_warnings=False)
+        t.started = row["status"] != Status.WAITING
+        t.warnings, t.disconnected, t.end = [], {}, None
+        _with_row(t, row)
+    except Exception:  # whatever it is, a table read anew will say it
+        return False
+    fields = t.row_fields()
+    return fields == {k: row[k] for k in fields}
+
+
+def _with_row(t: GameTable, row: dict[str, Any]) -> GameTable:
     t.version = row["version"] or 0
     if row["warnings"]:
         t.warnings = json.loads(row["warnings"])
     if row["disconnected"]:
         t.disconnected = {Color(k): int(v) for k, v in json.loads(row["disconnected"]).items()}
-    if room.tc is not None and row["red_ms"] is not None:
+    if t.room.tc is not None and row["red_ms"] is not None:
         t.clock = ClockState(row["red_ms"], row["black_ms"], row["running"],
                              row["since_ms"] or 0)
     if row["termination"]:
         t.end = End(row["result"], None if row["winner"] is None else Color(row["winner"]),
                     Termination[row["termination"]], row["explanation_vi"] or "",
                     row["explanation_en"] or "")
-    elif row["draw_offer"] and t.game.outcome is None:
+    elif row["draw_offer"] and t.game.outcome is None and t.draw_offer is None:
         t.game.offer_draw(Color(row["draw_offer"]))
     t.takeback_request = _color(row["takeback_request"])
     t.rematch_request = _color(row["rematch_request"])

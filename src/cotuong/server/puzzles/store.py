@@ -47,7 +47,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from cotuong.server.ratings import PROVISIONAL_RD, Rating, rate_game
-from cotuong.server.storage import users
+from cotuong.server.storage import create_tables, users
 
 __all__ = ["Attempt", "PuzzleStore", "Recorded", "metadata"]
 
@@ -135,7 +135,7 @@ class PuzzleStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        metadata.create_all(engine, checkfirst=True)
+        create_tables(engine, metadata)
 
     # ------------------------------------------------------------------ writes
     def record(self, attempt: Attempt, puzzle_start: Rating) -> Recorded:

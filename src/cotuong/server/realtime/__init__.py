@@ -1,9 +1,10 @@
 """Sockets and fan-out: the broker (in-process or Redis), the members of each channel,
 the frame loop every socket runs, and the wire basics every protocol shares."""
 
-from cotuong.server.realtime.broker import Broker, frame, make_broker
+from cotuong.server.realtime.broker import Broker, frame
 from cotuong.server.realtime.coalesce import Coalescer
 from cotuong.server.realtime.frame_loop import error_frame, refuse, serve_frames
+from cotuong.server.realtime.redis_broker import make_broker
 from cotuong.server.realtime.sockets import Member, Sockets, localized, with_full
 from cotuong.server.realtime.wire import (
     ClientFrame,

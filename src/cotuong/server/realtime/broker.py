@@ -1,8 +1,10 @@
-"""Room fan-out: frames published for a room reach every process's sockets in that room.
+"""Room fan-out: frames published for a room reach every process's sockets in that room,
+and a lock per room serialises actions on its game.
 
-In-process by default; with ``REDIS_URL`` set, Redis pub/sub carries them between server
-processes (channel ``cotuong:room:<code>``), and a Redis lock serialises actions on a
-game across processes.
+In-process by default (:class:`LocalBroker`); with ``REDIS_URL`` set, Redis carries them
+between server processes (:class:`~cotuong.server.realtime.redis_broker.RedisBroker`).
+A lock's holder is told whether another process changed the room since this one last saw
+it (:class:`Held`): only then need it re-read the room and game rows.
 
 >>> import asyncio
 >>> got = []
@@ -10,21 +12,40 @@ game across processes.
 ...     b = LocalBroker()
 ...     await b.start(lambda room, text: got.append((room, text)))
 ...     await b.publish("ABC", "hi")
+...     async with b.lock("ABC") as held:
+...         got.append(held.stale)
 ...     await b.close()
 >>> asyncio.run(demo()); got
-[('ABC', 'hi')]
+[('ABC', 'hi'), False]
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-import secrets
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 Deliver = Callable[[str, str], None]
+
+
+class Held:
+    """A lock's holder's view of the room: ``stale`` when another process may have
+    changed it since this process last saw it (re-read it, then call
+    :meth:`Broker.refreshed`); ``stamp``: the room's change stamp when it was read;
+    ``record``: when the room's last change is the only one this process missed, what its
+    holder said of it (``change``, set by a holder before it lets go: a text the
+    broker carries, e.g. the game's new row and move, so that no re-read is needed)."""
+
+    __slots__ = ("change", "key", "record", "stale", "stamp")
+
+    def __init__(self, key: str, stamp: str | None = None, stale: bool = False,
+                 record: str | None = None) -> None:
+        self.key = key
+        self.stamp = stamp
+        self.stale = stale
+        self.record = record
+        self.change: str | None = None
 
 
 class Broker(Protocol):
@@ -34,13 +55,21 @@ class Broker(Protocol):
 
     async def publish(self, room: str, text: str) -> None: ...
 
-    def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]: ...
+    def lock(self, key: str | int) -> contextlib.AbstractAsyncContextManager[Held]: ...
+
+    async def peek(self, key: str) -> Held: ...
+
+    def refreshed(self, held: Held) -> None: ...
+
+    async def watch(self, room: str) -> None: ...
+
+    async def unwatch(self, room: str) -> None: ...
 
     async def close(self) -> None: ...
 
 
 class LocalBroker:
-    """Delivers at once, in this process."""
+    """Delivers at once, in this process; nothing is ever stale."""
 
     shared = False
 
@@ -55,76 +84,23 @@ class LocalBroker:
             self._deliver(room, text)
 
     @contextlib.asynccontextmanager
-    async def lock(self, game_id: int) -> AsyncIterator[None]:
-        yield  # one process: the game's own asyncio lock is enough
+    async def lock(self, key: str | int) -> AsyncIterator[Held]:
+        yield Held(str(key))  # one process: the game's own asyncio lock is enough
+
+    async def peek(self, key: str) -> Held:
+        return Held(key)
+
+    def refreshed(self, held: Held) -> None:
+        held.stale = False
+
+    async def watch(self, room: str) -> None:
+        pass
+
+    async def unwatch(self, room: str) -> None:
+        pass
 
     async def close(self) -> None:
         self._deliver = None
-
-
-class RedisBroker:
-    """Redis pub/sub between processes (``redis`` package, asyncio client)."""
-
-    shared = True
-    PREFIX = "cotuong:room:"
-
-    def __init__(self, url: str, max_connections: int = 64) -> None:
-        import redis.asyncio as aioredis
-
-        # A burst of actions (hundreds of sockets leaving at once, each taking its game's
-        # lock) waits for a free connection instead of failing with "Too many
-        # connections" once the pool is used up.
-        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=max_connections,
-                                                        timeout=20)
-        self._redis: Any = aioredis.Redis(connection_pool=pool)
-        self._pubsub: Any = None
-        self._task: asyncio.Task[None] | None = None
-
-    async def start(self, deliver: Deliver) -> None:
-        self._pubsub = self._redis.pubsub()
-        await self._pubsub.psubscribe(self.PREFIX + "*")
-        self._task = asyncio.create_task(self._listen(deliver))
-
-    async def _listen(self, deliver: Deliver) -> None:
-        assert self._pubsub is not None
-        async for msg in self._pubsub.listen():
-            if msg.get("type") != "pmessage":
-                continue
-            channel = msg["channel"].decode() if isinstance(msg["channel"], bytes) \
-                else str(msg["channel"])
-            data = msg["data"].decode() if isinstance(msg["data"], bytes) else str(msg["data"])
-            deliver(channel[len(self.PREFIX):], data)
-
-    async def publish(self, room: str, text: str) -> None:
-        await self._redis.publish(self.PREFIX + room, text)
-
-    @contextlib.asynccontextmanager
-    async def lock(self, game_id: int) -> AsyncIterator[None]:
-        key = f"cotuong:lock:game:{game_id}"
-        token = secrets.token_hex(8)
-        # Expiry bounds the damage of a process dying while holding the lock.
-        while not await self._redis.set(key, token, nx=True, px=5000):
-            await asyncio.sleep(0.005)
-        try:
-            yield
-        finally:
-            script = ("if redis.call('get', KEYS[1]) == ARGV[1] then "
-                      "return redis.call('del', KEYS[1]) else return 0 end")
-            await self._redis.eval(script, 1, key, token)
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-        if self._pubsub is not None:
-            with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
-        await self._redis.aclose()
-
-
-def make_broker(redis_url: str | None) -> Broker:
-    return RedisBroker(redis_url) if redis_url else LocalBroker()
 
 
 def frame(obj: dict[str, Any]) -> str:

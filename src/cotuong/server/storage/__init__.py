@@ -4,6 +4,7 @@ its writes as values, and the database thread with group commit. The ``users`` a
 """
 
 from cotuong.server.storage.database import Database
+from cotuong.server.storage.migrations import create_tables
 from cotuong.server.storage.store import Row, Store, StoreError, database_url
 from cotuong.server.storage.tables import MAX_ID, games, users
 from cotuong.server.storage.user_rows import lower_name, masked_url
@@ -18,5 +19,5 @@ from cotuong.server.storage.writes import (
 )
 
 __all__ = ["MAX_ID", "Database", "RecordMove", "Row", "SetMeta", "Store", "StoreError", "TakeBack",
-           "Together", "UpdateGame", "Write", "database_url", "ends_game", "games", "lower_name",
-           "masked_url", "users"]
+           "Together", "UpdateGame", "Write", "create_tables", "database_url", "ends_game",
+           "games", "lower_name", "masked_url", "users"]

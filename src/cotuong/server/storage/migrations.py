@@ -19,7 +19,10 @@ missing (SQLite and PostgreSQL alike), keeping every stored row.
 
 from __future__ import annotations
 
-from sqlalchemy import inspect
+import contextlib
+from collections.abc import Iterator
+
+from sqlalchemy import MetaData, Table, inspect
 from sqlalchemy.engine import Engine
 
 from cotuong.server.storage.tables import users
@@ -42,3 +45,37 @@ def add_missing_columns(engine: Engine) -> list[str]:
             c.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
         added.append(f"{table.name}.{name}")
     return added
+
+
+SCHEMA_LOCK = 727_001  # PostgreSQL advisory lock key: one process at a time sets the schema up
+
+
+@contextlib.contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """On PostgreSQL, one server process at a time makes the tables (several started at
+    once on an empty database raced: ``CREATE TABLE`` failed with a duplicate type, and
+    that process exited); SQLite needs nothing."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as c:
+        c.exec_driver_sql(f"SELECT pg_advisory_lock({SCHEMA_LOCK})")
+        try:
+            yield
+        finally:
+            c.exec_driver_sql(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})")
+            c.commit()
+
+
+def create_tables(engine: Engine, schema: MetaData | Table) -> None:
+    """``schema``'s tables (a whole ``MetaData`` or one ``Table``), those missing, made
+    under :func:`schema_lock`: each part's own tables at start-up.
+
+    >>> from sqlalchemy import create_engine, MetaData
+    >>> create_tables(create_engine("sqlite://"), MetaData())
+    """
+    with schema_lock(engine):
+        if isinstance(schema, MetaData):
+            schema.create_all(engine)
+        else:
+            schema.create(engine, checkfirst=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ from cotuong.server.ratings import RateGame
 from cotuong.server.ratings import store as rating_store
 from cotuong.server.storage import user_rows
 from cotuong.server.storage.driver_writes import DriverSql, compact
-from cotuong.server.storage.migrations import add_missing_columns
+from cotuong.server.storage.migrations import add_missing_columns, schema_lock
 from cotuong.server.storage.tables import (
     games,
     meta_table,
@@ -107,10 +107,11 @@ class Store:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
-            for tables in (metadata, rating_store.metadata):  # the ratings: applied here (RateGame)
-                tables.create_all(self.engine)
-            user_rows.ensure_username_index(self.engine)
-            add_missing_columns(self.engine)  # a database made by an older version
+            with schema_lock(self.engine):  # processes started at once: one at a time
+                for tables in (metadata, rating_store.metadata):  # ratings: RateGame's
+                    tables.create_all(self.engine)
+                user_rows.ensure_username_index(self.engine)
+                add_missing_columns(self.engine)  # a database made by an older version
             self._driver_sql = DriverSql.for_dialect(self.engine.dialect.name)
             if self.engine.dialect.name == "postgresql":
                 # Every move rewrites its game's row: room on each page lets PostgreSQL
@@ -318,6 +319,29 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
             return dict(row) if row else None
+
+    def room_and_game(self, code: str, game_id: int | None,
+                      version_of: Callable[[int], int | None]) -> tuple[Row | None, Row | None,
+                                                                      list[str] | None]:
+        """Room ``code``'s row, its current game's (else ``game_id``'s) row and, unless
+        ``version_of(id)`` (what the caller holds) is the row's version, its moves: what a
+        process reads to catch up with another's change, on one connection.
+
+        >>> s = Store("sqlite://")
+        >>> s.room_and_game("NONE", None, lambda game_id: None)
+        (None, None, None)
+        """
+        with self.engine.connect() as c:
+            room = c.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+            current = (room["current_game_id"] if room else None) or game_id
+            if room is None or current is None:
+                return (dict(room) if room else None), None, None
+            row = c.execute(select(games).where(games.c.id == current)).mappings().first()
+            if row is None or version_of(current) == row["version"]:
+                return dict(room), (dict(row) if row else None), None
+            played = [str(m) for m in c.execute(select(moves.c.iccs).where(
+                moves.c.game_id == current).order_by(moves.c.ply)).scalars()]
+            return dict(room), dict(row), played
 
     def game_moves(self, game_id: int) -> list[str]:
         with self.engine.connect() as c:

@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from cotuong.server.storage import create_tables
+
 __all__ = ["ImportStore", "imports"]
 
 metadata = MetaData()
@@ -52,7 +54,7 @@ class ImportStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        imports.create(engine, checkfirst=True)
+        create_tables(engine, imports)
 
     def save(self, import_id: str, owner: str, now_ms: int, game: dict[str, Any],
              title: str, keep: int) -> bool:

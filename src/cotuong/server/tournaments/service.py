@@ -40,7 +40,7 @@ from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play import End, GameService, GameTable, Rooms
 from cotuong.server.realtime import Sockets
 from cotuong.server.settings import ClockSource, Settings
-from cotuong.server.storage import Database
+from cotuong.server.storage import Database, create_tables
 from cotuong.server.tournaments import invite_store, plan
 from cotuong.server.tournaments import store as ts
 from cotuong.server.tournaments.ends import no_show_end, no_show_result
@@ -69,7 +69,7 @@ class Tournaments:
         self.database = database
         self.sockets = sockets  # who is seated at a board (the no-show rule)
         self.engine = database.store.engine
-        ts.metadata.create_all(self.engine)  # the invitations' table too (same metadata)
+        create_tables(self.engine, ts.metadata)  # the invitations' table too (same metadata)
         self.games = games
         self.rooms = rooms
         self.clock = clock
