@@ -134,7 +134,7 @@ class BuiltinEngine:
     def new_game(self) -> None:
         """Forget everything learnt in the previous game (TT, history, killers)."""
         if self._tables is not None:
-            for array in (*self._tables[:3], self._tables[8], self._tables[13], self._tables[15]):
+            for array in (*self._tables[:3], self._tables[8], self._tables[13]):
                 array.fill(0)
         self._helpers = []
 

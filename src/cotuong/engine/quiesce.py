@@ -1,7 +1,6 @@
 """Quiescence search (compiled): at the horizon only captures are searched (every move
-when in check), ordered by victim and capture history, with stand-pat, a lazy material
-test, delta pruning and captures that lose by static exchange skipped, so that the main
-search's leaves are quiet positions.
+when in check), with stand-pat, a lazy material test, delta pruning and captures that lose
+by static exchange skipped, so that the main search's leaves are quiet positions.
 
 >>> from cotuong.engine.position import position_from_fen
 >>> from cotuong.engine.searchdata import new_tables
@@ -32,7 +31,7 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
     """Captures only (all moves when in check), with stand-pat and delta pruning; the
     transposition table's bounds (from the main search) cut where they can."""
     tt, hist, pvlen, movebuf, scorebuf, ctl = t[0], t[1], t[4], t[5], t[6], t[7]
-    seebuf, cont, capt = t[12], t[13], t[15]
+    seebuf, cont = t[12], t[13]
     pvlen[ply] = ply
     if poll(ctl):
         return 0
@@ -70,8 +69,7 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
             alpha = stand
         best = stand
         n = generate(pos, moves, True)
-    score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, cont[0], False,
-                capt, seebuf)
+    score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
     legal = 0
     for i in range(n):
         m = pick(moves, scores, i, n)

@@ -7,10 +7,8 @@ Python drives iterative deepening (``cotuong.engine.deepen``) one depth at a tim
 :func:`search_root`; everything below it runs inside Numba (it releases the GIL). The search
 data (:func:`cotuong.engine.searchdata.new_tables`) holds the transposition table and the
 histories: the butterfly history (from, to) kept in ±``HIST_MAX`` by a gravity update (a
-bonus for the quiet move that cut off, a malus for the moves tried before it), the
-continuation history after the previous move and the move two plies back, the capture
-history and the counter moves (:mod:`cotuong.engine.ordering`). Quiescence is
-:mod:`cotuong.engine.quiesce`.
+bonus for the quiet move that cut off, a malus for the quiet moves tried before it), the
+continuation history and the counter moves. Quiescence is :mod:`cotuong.engine.quiesce`.
 
 Repetition (:func:`cotuong.engine.chase.repetition`): a position that occurred before on the
 game or search path with the same side to move, with no capture or null move in between, ends
@@ -38,7 +36,13 @@ from numba import njit
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.checks import move_checks
 from cotuong.engine.evaluate import evaluate
-from cotuong.engine.ordering import GOOD_CAPTURE, pick, reward, score_moves
+from cotuong.engine.ordering import (
+    GOOD_CAPTURE,
+    cont_update,
+    hist_update,
+    pick,
+    score_moves,
+)
 from cotuong.engine.position import (
     generate,
     in_check,
@@ -114,7 +118,7 @@ def _has_pieces(st: Any, side: int) -> bool:
 def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
               allow_null: int) -> int:
     tt, hist, killers, pv, pvlen, movebuf, scorebuf, ctl, counter, triedbuf, rootmoves = t[:11]
-    evals, seebuf, cont, excluded, capt, moved = t[11], t[12], t[13], t[14], t[15], t[16]
+    evals, seebuf, cont, excluded = t[11], t[12], t[13], t[14]
     pvlen[ply] = ply
     if poll(ctl):
         return 0
@@ -178,7 +182,6 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         if (allow_null != 0 and excl == 0 and depth >= 3 and static >= beta
                 and _has_pieces(st, side)):
             r = 3 if depth >= 6 else 2
-            moved[ply] = 0
             make_null(pos)
             s = -alphabeta(pos, t, depth - 1 - r, -beta, -beta + 1, ply + 1, _I0)
             unmake_null(pos)
@@ -214,11 +217,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     # The previous move's row of the continuation history (its piece now stands on its
     # target square).
     crow = cont[(b[prev & 127] + 7) * 90 + (prev & 127)] if prev != 0 else cont[0]
-    # The row of the move two plies back (made in this search; none across a null move).
-    use2 = ply >= 2 and moved[ply - 2] != 0
-    crow2 = cont[moved[ply - 2]] if use2 else cont[0]
-    score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist, crow, prev != 0, crow2, use2,
-                capt, seebuf)
+    score_moves(b, moves, scores, n, tt_move, k0, k1, cm, hist, crow, prev != 0, seebuf)
     lmp_limit = LMP_BASE + 2 * depth * depth if improving else LMP_BASE + depth * depth
     tried = triedbuf[ply]
     ntried = 0
@@ -275,7 +274,6 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                 and depth <= SEE_PRUNE_DEPTH and exchange < -SEE_PRUNE_MARGIN * depth
                 and abs(alpha) < MATE_BOUND):
             continue
-        moved[ply] = (b[fr] + 7) * 90 + to
         u = make(pos, m)
         if legal == 1:
             ext = 1 if m == extend_move else 0
@@ -307,7 +305,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
-        if s < beta:
+        if not capture and s < beta:
             tried[ntried] = m
             ntried += 1
         if s > best:
@@ -324,12 +322,19 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
                     ctl[5] = m
                 if s >= beta:
                     flag = LOWER
-                    reward(b, m, min(depth * depth * 16, 1200), tried, ntried, hist, crow,
-                           prev != 0, crow2, use2, capt)
                     if not capture:
                         if killers[ply, 0] != m:
                             killers[ply, 1] = killers[ply, 0]
                             killers[ply, 0] = m
+                        bonus = min(depth * depth * 16, 1200)
+                        hist_update(hist, fr, to, bonus)
+                        if prev != 0:
+                            cont_update(crow, (b[fr] + 7) * 90 + to, bonus)
+                        for j in range(ntried):
+                            q = tried[j]
+                            hist_update(hist, q >> 7, q & 127, -bonus)
+                            if prev != 0:
+                                cont_update(crow, (b[q >> 7] + 7) * 90 + (q & 127), -bonus)
                         if prev != 0:
                             counter[prev >> 7, prev & 127] = m
                     break
@@ -372,7 +377,6 @@ def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
     t = unowned_tables(t)
     for i in range(moves.shape[0]):
         m = moves[i]
-        t[16][0] = (pos[0][m >> 7] + 7) * 90 + (m & 127)
         u = make(pos, m)
         if depth <= 0:
             out[i] = -evaluate(pos, t[7][6], t[7][7])

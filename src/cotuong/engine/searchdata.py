@@ -4,17 +4,15 @@ control array through which Python and the compiled search talk.
 :func:`new_tables` makes the tuple
 
 ``(tt, hist, killers, pv, pvlen, moves, scores, ctl, counter, tried, rootmoves, evals,
-seebuf, cont, excluded, capt, moved)``
+seebuf, cont, excluded)``
 
 ``tt`` the transposition table (:mod:`cotuong.engine.ttable`), ``hist`` the butterfly
 history (from, to), ``killers`` two per ply, ``pv``/``pvlen`` the triangular principal
 variation, ``moves``/``scores`` a move list per ply, ``counter`` the counter move of each
 previous move, ``tried`` the quiet moves tried so far at each ply, ``rootmoves`` the moves
 a restricted root may play, ``evals`` the static evaluation per ply, ``seebuf`` scratch
-for static exchange evaluation, ``cont`` the continuation history, ``excluded`` the move
-a singular-extension test leaves out at each ply, ``capt`` the capture history (moving
-piece and target, captured kind) and ``moved`` the continuation-history index of the move
-made at each ply (0 for a null move).
+for static exchange evaluation, ``cont`` the continuation history and ``excluded`` the move
+a singular-extension test leaves out at each ply.
 
 ``ctl`` (``CTL_*`` indices) is polled by the search every 1024 nodes (:func:`poll`), so a
 stop flag set from another thread or a node limit ends it within about a millisecond.
@@ -39,8 +37,7 @@ MAX_PLY = 100
 CTL_STOP, CTL_NODES, CTL_NODE_LIMIT, CTL_ABORTED, CTL_SELDEPTH = 0, 1, 2, 3, 4
 CTL_ROOT_BEST, CTL_NOISE, CTL_SALT, CTL_RULES, CTL_ROOT_N, CTL_DEPTH = 5, 6, 7, 8, 9, 10
 
-Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any,
-               Any]
+Tables = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 
 def new_tables(hash_mb: int) -> Tables:
@@ -63,8 +60,6 @@ def new_tables(hash_mb: int) -> Tables:
         np.zeros(MAX_PLY + 4, dtype=np.int64),
         np.zeros((3, SEE_DEPTH), dtype=np.int64),
         np.zeros((CONT, CONT), dtype=np.int32),
-        np.zeros(MAX_PLY + 4, dtype=np.int32),
-        np.zeros((CONT, 8), dtype=np.int32),
         np.zeros(MAX_PLY + 4, dtype=np.int32),
     )
 
