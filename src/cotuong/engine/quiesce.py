@@ -1,8 +1,6 @@
 """Quiescence search (compiled): at the horizon only captures are searched (every move
-when in check; at its first ply also the quiet moves that give check and do not lose the
-checking piece by static exchange), with stand-pat, a lazy material test, delta pruning
-and captures that lose by static exchange skipped, so that the main search's leaves are
-quiet positions.
+when in check), with stand-pat, a lazy material test, delta pruning and captures that lose
+by static exchange skipped, so that the main search's leaves are quiet positions.
 
 >>> from cotuong.engine.position import position_from_fen
 >>> from cotuong.engine.searchdata import new_tables
@@ -16,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from numba import njit
 
-from cotuong.engine.checks import gives_check
 from cotuong.engine.evaluate import evaluate, material
 from cotuong.engine.ordering import pick, score_moves
 from cotuong.engine.position import generate, in_check, make, see_with, unmake
@@ -28,22 +24,12 @@ from cotuong.engine.tables import VALUE
 from cotuong.engine.ttable import INF, MATE, tt_cuts, tt_read
 
 LAZY_MARGIN = 300  # bound on the non-incremental evaluation terms in usual positions
-QCHECK_MARGIN = 200  # quiet checks at the first ply only when stand-pat + this > alpha
-_I0 = np.int64(0)
-_I1 = np.int64(1)
 
 
 @njit(cache=True, nogil=True)
 def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
-    """Captures (all moves when in check; quiet checks too at this first ply), with
-    stand-pat and delta pruning; the transposition table's bounds (from the main search)
-    cut where they can."""
-    return _qsearch(pos, t, alpha, beta, ply, _I1)
-
-
-@njit(cache=True, nogil=True)
-def _qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int, first: int) -> int:
-    """:func:`qsearch`; ``first`` = 1 at its first ply (quiet checks searched), else 0."""
+    """Captures only (all moves when in check), with stand-pat and delta pruning; the
+    transposition table's bounds (from the main search) cut where they can."""
     tt, hist, pvlen, movebuf, scorebuf, ctl = t[0], t[1], t[4], t[5], t[6], t[7]
     seebuf, cont = t[12], t[13]
     pvlen[ply] = ply
@@ -82,29 +68,13 @@ def _qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int, first: int) -> i
         if stand > alpha:
             alpha = stand
         best = stand
-        if first != 0 and stand + QCHECK_MARGIN > alpha:
-            # Captures and the quiet moves that give check (not where the side to move is
-            # so far below alpha that a check alone, short of mate, would not lift it).
-            n = generate(pos, moves, False)
-            k = 0
-            for i in range(n):
-                m = moves[i]
-                if b[m & 127] != 0 or gives_check(pos, m, side):
-                    moves[k] = m
-                    k += 1
-            n = k
-        else:
-            n = generate(pos, moves, True)
+        n = generate(pos, moves, True)
     score_moves(b, moves, scores, n, tt_move, 0, 0, 0, hist, cont[0], False, seebuf)
     legal = 0
     for i in range(n):
         m = pick(moves, scores, i, n)
         to = m & 127
-        if not check and b[to] == 0:
-            # A quiet check: not when the checking piece is lost by exchange.
-            if see_with(b, m, VALUE, seebuf) < 0:
-                continue
-        elif not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
+        if not check and stand + VALUE[abs(b[to])] + 200 <= alpha:
             continue  # even winning this piece for free cannot reach alpha
         # A capture that loses material in the exchange cannot raise the stand-pat score.
         if (not check and VALUE[abs(b[m >> 7])] > VALUE[abs(b[to])]
@@ -115,7 +85,7 @@ def _qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int, first: int) -> i
             unmake(pos, m, u)
             continue
         legal += 1
-        s = -_qsearch(pos, t, -beta, -alpha, ply + 1, _I0)
+        s = -qsearch(pos, t, -beta, -alpha, ply + 1)
         unmake(pos, m, u)
         if ctl[3] != 0:
             return 0
