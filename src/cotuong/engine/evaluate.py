@@ -7,9 +7,7 @@ In centipawns from Red's view until the final sign flip:
   ``st[4]``, kept incrementally by ``make``/``unmake``), blended by the **phase**: two per
   rook, one per horse and cannon on the board (16 at the start, 0 with none left);
 * the positional terms of ``weights.TERMS``, each a count for Red minus the same count for
-  Black (:func:`_side_counts`), times its weight — the last two from attacks
-  (:func:`_threats`): enemy rooks, horses and cannons attacked by a cheaper piece, and
-  those attacked and not defended;
+  Black (:func:`_side_counts`), times its weight;
 * the tempo for the side to move;
 * optional deterministic noise (weaker levels): a hash of the position key with a per-search
   salt, so a position always gets the same noise within a search and the TT stays consistent.
@@ -30,11 +28,10 @@ from typing import Any
 
 from numba import njit
 
-from cotuong.engine.position import _least_attacker
-from cotuong.engine.tables import HORSE_LEG, HORSE_N, HORSE_TO, RAY, RAY_LEN, VALUE
+from cotuong.engine.tables import HORSE_LEG, HORSE_N, HORSE_TO, RAY, RAY_LEN
 
 PHASE_MAX = 16
-N_TERMS = 23
+N_TERMS = 21
 PST_COLUMNS = 2 * 7 * 50  # features: mg/eg, kind, rank * 5 + file folded onto its half
 N_FEATURES = PST_COLUMNS + N_TERMS
 
@@ -111,46 +108,17 @@ def _piece_counts(b: Any, plist: Any, side: int) -> Any:
 
 
 @njit(cache=True, nogil=True)
-def _threats(b: Any, plist: Any, side: int) -> Any:
-    """(enemy rooks, horses and cannons that a cheaper piece of ``side`` attacks, those
-    that ``side`` attacks otherwise and the enemy does not defend)."""
-    sign = 1 - 2 * side
-    other = 1 - side
-    lesser = 0
-    hanging = 0
-    for pid in range(other * 16 + 1, other * 16 + 16):
-        s = plist[pid]
-        if s < 0:
-            continue
-        kind = -b[s] * sign
-        if kind < 4 or kind > 6:
-            continue
-        a = _least_attacker(b, s, side)
-        if a < 0:
-            continue
-        av = VALUE[abs(b[a])]
-        if av == 0:
-            av = 10000  # the king: only an undefended piece is a threat
-        if av < VALUE[kind]:
-            lesser += 1
-        elif _least_attacker(b, s, other) < 0:
-            hanging += 1
-    return lesser, hanging
-
-
-@njit(cache=True, nogil=True)
 def _side_counts(b: Any, plist: Any, st: Any, side: int, majors: int) -> Any:
     """The counts of ``weights.TERMS[1:]`` for ``side`` (in that order)."""
     return _counts_of(b, plist, st, side, majors, _piece_counts(b, plist, side),
-                      _piece_counts(b, plist, 1 - side), _threats(b, plist, side))
+                      _piece_counts(b, plist, 1 - side))
 
 
 @njit(cache=True, nogil=True)
 def _counts_of(b: Any, plist: Any, st: Any, side: int, majors: int, mine: Any,
-               theirs: Any, threats: Any) -> Any:
+               theirs: Any) -> Any:
     """:func:`_side_counts` from both sides' :func:`_piece_counts` (``mine``, ``theirs``):
-    the evaluation makes each side's pass once and uses it for both; ``threats`` is
-    ``side``'s :func:`_threats`."""
+    the evaluation makes each side's pass once and uses it for both."""
     sign = 1 - 2 * side
     other = 1 - side
     own = 8 + 8 * side
@@ -186,7 +154,7 @@ def _counts_of(b: Any, plist: Any, st: Any, side: int, majors: int, mine: Any,
             adv_gone * enemy_crossed, ele_gone * rooks, ele_gone * horses, ele_gone * cannons,
             ele_gone * enemy_crossed, crossed * (2 - st[opp + 2]), open_file,
             open_file * rooks, cannon_file, horse_mob, trapped, rook_mob, rook_open,
-            cannon_mob, pairs, screen, threats[0], threats[1])
+            cannon_mob, pairs, screen)
 
 
 @njit(cache=True, nogil=True)
@@ -201,8 +169,8 @@ def evaluate(pos: Any, noise: int, salt: int) -> int:
     majors = _majors(st)
     red_p = _piece_counts(b, plist, 0)
     black_p = _piece_counts(b, plist, 1)
-    red_c = _counts_of(b, plist, st, 0, majors, red_p, black_p, _threats(b, plist, 0))
-    black_c = _counts_of(b, plist, st, 1, majors, black_p, red_p, _threats(b, plist, 1))
+    red_c = _counts_of(b, plist, st, 0, majors, red_p, black_p)
+    black_c = _counts_of(b, plist, st, 1, majors, black_p, red_p)
     red = material(st)
     for k in range(N_TERMS - 1):
         red += terms[k + 1] * (red_c[k] - black_c[k])

@@ -13,7 +13,7 @@ Black's tables are the same mirrored top to bottom. Kinds are those of
 
 >>> w = load_weights()
 >>> w.pst.shape, w.terms.shape, len(TERMS)
-((2, 15, 90), (23,), 23)
+((2, 15, 90), (21,), 21)
 >>> int(w.pst[0, 5 + 7, 0]) == -int(w.pst[0, -5 + 7, 81])  # Black mirrors Red
 True
 """
@@ -59,8 +59,6 @@ TERMS = (
     "cannon_mobility",          # empty squares along a cannon's four rays
     "pawn_pair",                # crossed pawns side by side
     "cannon_screen_king",       # own cannon on the enemy king's file with one screen between
-    "threat_by_lesser",         # enemy rooks, horses, cannons attacked by a cheaper own piece
-    "hanging",                  # ... attacked by an own piece (not cheaper) and not defended
 )
 
 F32 = npt.NDArray[np.float64]
@@ -119,7 +117,6 @@ _HAND_TERMS = {
     "crossed_pawn_x_advisor_gone": 12, "king_file_open": -20, "king_file_open_x_rook": -10,
     "king_file_cannon": -15, "horse_mobility": 4, "horse_trapped": -12, "rook_mobility": 2,
     "rook_open_file": 10, "cannon_mobility": 0, "pawn_pair": 0, "cannon_screen_king": 0,
-    "threat_by_lesser": 20, "hanging": 15,
 }
 
 
