@@ -208,7 +208,9 @@ def test_a_pasted_forum_record_opens_at_its_last_move(people: Any, account: bool
     ready(p, 0)
     p.page.keyboard.press("ArrowRight")
     ready(p, 1)
-    assert len(asked) <= 2, asked
+    # Without the settling pause every one of the 23 positions would be asked; a loaded
+    # machine can leave more than the pause (60 ms) between two presses now and then.
+    assert len(asked) <= 6, asked
     assert p.page.locator("#error").inner_text() == ""
 
 

@@ -111,6 +111,7 @@ async function check(text = fen()) {
 
 function changed() {
   state.verdict = null;
+  asked++;  // an answer still on its way is for the position before this change
   render();
   scheduleCheck();
 }
