@@ -114,6 +114,22 @@ def test_applying_the_delta_gives_the_next_view(seed: int, steps: list[Any]) -> 
         prev = nxt
 
 
+def test_a_takeback_then_more_moves_than_were_taken_back_sends_the_whole_card() -> None:
+    # Between two lobby frames: one ply taken back, two played. The ply count grew by
+    # one, but the new moves do not follow from the old card (seen once in CI: the
+    # cannon's capture on b0 taken back, then the horse on b0 moved, replayed onto the
+    # old card's position where a black cannon stood on b0).
+    world = World(random.Random(1), 1)
+    world.play(1, 4)
+    prev = world.view()
+    world.take_back(1, 1)
+    world.play(1, 2)
+    nxt = world.view()
+    delta = lobby_delta(prev, nxt, lambda i: world.moves.get(i))
+    assert delta["games"]["cards"] == nxt["games"]
+    assert apply_lobby_delta(prev, delta) == nxt
+
+
 def test_a_takeback_sends_the_whole_card() -> None:
     world = World(random.Random(3), 1)
     world.play(1, 4)

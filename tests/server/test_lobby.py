@@ -188,6 +188,9 @@ def test_quick_pairing_pairs_two_guests_of_the_same_time_control() -> None:
                 paired = await la.wait("paired")
                 assert paired["code"] == room["code"] and paired["seek_id"] == first["seek_id"]
                 assert {paired["color"], room["color"]} == {"red", "black"}
+                # The lobby frame showing the game may have come before `paired` (waiting
+                # skipped it) and nothing changes after: ask for the snapshot.
+                await la.send(type="sync")
                 f = await lobby_state(la, games=lambda f: any(
                     g["room"] == room["code"] for g in f["games"]))
                 assert [s["seek_id"] for s in f["seeks"]] == [other["seek_id"]]
