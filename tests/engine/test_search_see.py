@@ -1,10 +1,11 @@
-"""Static exchange evaluation (``position.see``), used to order and prune captures."""
+"""Static exchange evaluation (``exchange.see``), used to order and prune captures."""
 
 from __future__ import annotations
 
 import pytest
 
-from cotuong.engine.position import _least_attacker, legal_moves, position_from_fen, see
+from cotuong.engine.exchange import _least_attacker, see
+from cotuong.engine.position import legal_moves, position_from_fen
 from cotuong.engine.tables import VALUE
 
 MIDDLEGAMES = (

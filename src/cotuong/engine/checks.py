@@ -11,7 +11,7 @@ from typing import Any
 
 from numba import njit
 
-from cotuong.engine.position import attacked
+from cotuong.engine.exchange import attacked
 
 
 @njit(cache=True, nogil=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from numba import njit
 
-from cotuong.engine.position import see_with
+from cotuong.engine.exchange import see_with
 from cotuong.engine.tables import ORDER_VALUE, VALUE
 
 HIST_MAX = 16384

@@ -17,8 +17,9 @@ from typing import Any
 from numba import njit
 
 from cotuong.engine.evaluate import evaluate, material
+from cotuong.engine.exchange import see_with
 from cotuong.engine.ordering import pick, score_moves
-from cotuong.engine.position import generate, in_check, make, see_with, unmake
+from cotuong.engine.position import generate, in_check, make, unmake
 from cotuong.engine.searchdata import MAX_PLY, poll
 from cotuong.engine.tables import VALUE
 from cotuong.engine.ttable import INF, MATE, tt_cuts, tt_read

@@ -1,6 +1,6 @@
 """The compiled search: principal-variation alpha-beta with quiescence, transposition table,
 null move, late-move reductions, check extension and xiangqi-aware repetition. Captures that
-lose material by static exchange evaluation (:func:`cotuong.engine.position.see`) are ordered
+lose material by static exchange evaluation (:func:`cotuong.engine.exchange.see`) are ordered
 late in the main search and skipped in quiescence.
 
 Python drives iterative deepening (``cotuong.engine.deepen``) one depth at a time through
@@ -36,6 +36,7 @@ from numba import njit
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.checks import move_checks
 from cotuong.engine.evaluate import evaluate
+from cotuong.engine.exchange import see_with
 from cotuong.engine.ordering import (
     GOOD_CAPTURE,
     cont_update,
@@ -43,15 +44,7 @@ from cotuong.engine.ordering import (
     pick,
     score_moves,
 )
-from cotuong.engine.position import (
-    generate,
-    in_check,
-    make,
-    make_null,
-    see_with,
-    unmake,
-    unmake_null,
-)
+from cotuong.engine.position import generate, in_check, make, make_null, unmake, unmake_null
 from cotuong.engine.quiesce import LAZY_MARGIN, qsearch
 from cotuong.engine.searchdata import (
     CTL_ABORTED,

@@ -29,8 +29,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cotuong.engine.exchange import SEE_DEPTH
 from cotuong.engine.ordering import CONT
-from cotuong.engine.position import MAX_MOVES, SEE_DEPTH
+from cotuong.engine.position import MAX_MOVES
 
 MAX_PLY = 100
 
