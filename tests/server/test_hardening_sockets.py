@@ -162,7 +162,10 @@ def test_a_spectator_is_read_at_its_own_lower_rate() -> None:
                     await red.send(type="ping")
                 # The player's ten are read at once; the spectator's past its burst
                 # (4, the hello took one) wait for its rate: paced, never refused.
-                assert [f["type"] for f in await red.quiet(0.4)] == ["pong"] * 10
+                # (A loaded machine may deliver the room's state for the watcher's
+                # arrival only now, among them.)
+                kinds = [f["type"] for f in await red.quiet(0.4)]
+                assert [k for k in kinds if k != "state"] == ["pong"] * 10, kinds
                 early = await watcher.during(0.1)
                 assert [f["type"] for f in early] == ["pong"] * len(early)
                 assert 3 <= len(early) <= 5, early
