@@ -116,12 +116,10 @@ def _as_moves(old: dict[str, Any], card: dict[str, Any],
     moves = moves_of(card["game_id"])
     if moves is None or len(moves) < card["ply"]:
         return None
-    if old["ply"] and moves[old["ply"] - 1] != old["last_move"]:
-        return None  # taken back and played on since the old card: not its continuation
     played = list(moves[old["ply"]:card["ply"]])
     try:
         after = _moved(old, played)
-    except ValueError:  # IllegalMoveError: the moves do not follow from the old card
+    except ValueError:  # IllegalMoveError: taken back and played on since the old card
         return None
     if any(after[k] != card[k] for k in _BY_MOVES):
         return None
