@@ -251,3 +251,19 @@ def test_a_rated_end_between_accounts_carries_its_rating_update() -> None:
     assert isinstance(guest.resign(RED, 0).write, UpdateGame)
     aborted = GameTable.new(2, room, "host", START_FEN, started=True)
     assert isinstance(aborted.abort(RED, 0).write, UpdateGame)
+
+
+def test_a_room_takes_a_newer_row_in_place() -> None:
+    t = table()
+    room = t.room
+    tc = '{"kind": "fischer", "base_ms": 60000, "increment_ms": 0}'
+    row = dict(code="ABC234", rules="asian", time_control=tc,
+               rated=True, opponent="human", ai_level=None, lang="en", host_id="g:1",
+               host_name="A", host_color="red", guest_id="g:3", guest_name="C",
+               current_game_id=2, created_at=0)
+    room.update_from_row(row)
+    assert t.room is room  # the object the table and sockets hold is kept
+    assert (room.rules, room.rated, room.lang, room.guest_name, room.current_game_id) == (
+        "asian", True, "en", "C", 2)
+    assert room.tc is not None and room.tc.base_ms == 60000
+    assert room == RoomState.from_row(row)

@@ -94,7 +94,7 @@ async def reread(games: GameService, code: str, game_id: int | None = None,
     if room is None:
         room = games.rooms[code] = RoomState.from_row(room_row)
     else:
-        room.__dict__.update(RoomState.from_row(room_row).__dict__)
+        room.update_from_row(room_row)
     if row is None:
         raise ServiceError("GAME_NOT_FOUND", "ERR_ROOM_NO_GAME", code=code)
     t = games.games.get(row["id"])

@@ -155,7 +155,7 @@ class GameService:
                 room = RoomState.from_row(row)
                 self.rooms[code] = room
             else:
-                room.__dict__.update(RoomState.from_row(row).__dict__)
+                room.update_from_row(row)
         return room
 
     async def load(self, game_id: int, fresh: bool = False) -> GameTable:

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from cotuong.game import Game
@@ -66,6 +66,13 @@ class RoomState:
 
     def slot_identity(self, slot: str) -> str | None:
         return self.host_id if slot == Slot.HOST else self.guest_id
+
+    def update_from_row(self, row: dict[str, Any]) -> None:
+        """Take every field from a newer ``rooms`` row, in place: the room object stays
+        the one the tables and sockets hold (another process changed the row)."""
+        newer = RoomState.from_row(row)
+        for f in fields(self):
+            setattr(self, f.name, getattr(newer, f.name))
 
 
 @dataclass(frozen=True, slots=True)
