@@ -10,8 +10,9 @@ Steps (each run replays every game from the start, so each step's figure is the
 difference between two runs that stop at different steps):
 
 * ``move``: ``GameTable.move`` (ply and turn checks, the referee's ``Game.play``, the
-  three notations' texts, the store write's row);
-* ``+ view``: and the new position's view (FEN, legal moves in ICCS, check);
+  three notations' texts, the store write's row; the view of the position before the
+  move, its FEN, legal moves and check, which the previous frame needed, is computed
+  here if no frame was built);
 * ``+ moved frame``: and the broker message of the ``moved`` frame (``state_message``
   with ``moved=True``), as a room whose sockets all apply deltas gets it;
 * ``+ full state``: and the full ``state`` as well (a socket that does not apply deltas).
@@ -42,7 +43,7 @@ from cotuong.server.play.table import START_FEN, GameTable, RoomState  # noqa: E
 from cotuong.server.play.views import state_frame, state_message  # noqa: E402
 
 CCPD = ROOT / "tests" / "data" / "games" / "ccpd"
-STEPS = ("move", "view", "moved", "full")
+STEPS = ("move", "moved", "full")
 
 
 def load(limit: int) -> list[list[str]]:
@@ -81,9 +82,6 @@ def replay(games: list[list[str]], upto: str, sink: Callable[[str], None]) -> tu
             moves += 1
             if upto == "move":
                 continue
-            if upto == "view":
-                t.view()
-                continue
 
             def build(lang: str | None, history: bool, t: GameTable = t) -> dict[str, Any]:
                 return state_frame(t, 1_000, connected, 0, 120_000, lang, False, history)
@@ -117,8 +115,7 @@ def main() -> None:
         results[step] = statistics.median(per_move)
         print(f"  {step:6s} {results[step]:7.1f} µs  ({moves} moves; runs "
               + ", ".join(f"{x:.1f}" for x in per_move) + ")", flush=True)
-    print(f"  view {results['view'] - results['move']:.1f}, moved frame "
-          f"{results['moved'] - results['move']:.1f} (view included), full state "
+    print(f"  the moved frame {results['moved'] - results['move']:.1f}, the full state "
           f"{results['full'] - results['moved']:.1f} µs a move")
     if args.profile:
         profiler = cProfile.Profile()

@@ -26,6 +26,7 @@ from typing import Any
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, IllegalMoveError
 from cotuong.core.fen import START_FEN
+from cotuong.core.movegen import iccs_texts
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
 from cotuong.messages import CATALOG
@@ -118,7 +119,8 @@ class GameTable:
         """The current position (a copy), its FEN, legal moves (ICCS) and check (cached)."""
         if self._view is None:
             board = self.game.board
-            self._view = (board, board.fen(), board.legal_moves.iccs(), board.is_check())
+            self._view = (board, board.fen(), iccs_texts(self.game.legal_codes()),
+                          board.is_check())
         return self._view
 
     def mover(self, index: int) -> Color:
@@ -175,7 +177,7 @@ class GameTable:
     def replay(self, move: Move, record_warnings: bool = True) -> list[Event]:
         before = self.view()[0]
         events = self.game.play(move)  # validates before anything changes
-        for n, text in make_move_texts(before, move, NOTATIONS).items():
+        for n, text in make_move_texts(before, move, NOTATIONS, legal=True).items():
             self.texts[n].append(text)
         self.moves.append(move.iccs)
         self._view = None
