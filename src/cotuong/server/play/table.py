@@ -97,12 +97,11 @@ class GameTable:
 
     @property
     def turn(self) -> Color:
-        return Color(self.game.turn.value)
+        return self.game.turn  # the protocol's Color is the core's
 
     @property
     def draw_offer(self) -> Color | None:
-        offer = self.game.draw_offer
-        return None if offer is None else Color(offer.value)
+        return self.game.draw_offer
 
     def color_of(self, slot: str) -> Color:
         return Color.RED if slot == self.red_slot else Color.BLACK

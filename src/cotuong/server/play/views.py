@@ -25,8 +25,8 @@ from cotuong.server.realtime import frame, localized, with_full
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
-__all__ = ["in_force", "load_ratings", "moved_frame", "players", "state_frame",
-           "state_message"]
+__all__ = ["frame_text", "in_force", "load_ratings", "moved_frame", "players",
+           "state_frame", "state_message"]
 LANGS = ("vi", "en")
 
 
@@ -170,12 +170,29 @@ def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, An
 
     def texts(make: Callable[[str | None], dict[str, Any]]) -> str:
         if not per_lang:
-            return frame(make(None))
-        return localized(t.room.lang, {x: frame(make(x)) for x in LANGS})
+            return frame_text(make(None))
+        return localized(t.room.lang, {x: frame_text(make(x)) for x in LANGS})
     if not (moved and t.moves):
         return texts(lambda x: build(x, True))
     delta = texts(lambda x: moved_frame(t, build(x, False)))
     return with_full(delta, texts(lambda x: build(x, True))) if full_needed else delta
+
+
+def frame_text(obj: dict[str, Any]) -> str:
+    """:func:`~cotuong.server.realtime.frame` of a state or ``moved`` frame just built
+    (``obj`` is consumed): its legal moves, ICCS texts that need no escaping, are joined
+    as text rather than read one by one by the JSON encoder, and come last. Parsed, it is
+    the same object.
+
+    >>> frame_text({"type": "state", "legal_moves": ["h2e2", "b2e2"], "ply": 0})
+    '{"type":"state","ply":0,"legal_moves":["h2e2","b2e2"]}'
+    """
+    legal = obj.pop("legal_moves", None)
+    text = frame(obj)
+    if legal is None:
+        return text
+    return text[:-1] + (',"legal_moves":["' + '","'.join(legal) + '"]}' if legal
+                        else ',"legal_moves":[]}')
 
 
 async def load_ratings(database: Database, t: GameTable) -> None:

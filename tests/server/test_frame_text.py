@@ -1,0 +1,73 @@
+"""The state and ``moved`` frames' texts (``frame_text``: the legal moves joined as text)
+parse to the very objects the JSON encoder writes, over real games to their ends: in
+play, mated, resigned, with warnings, in both languages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from tests.conftest import data_path
+from tests.referee.ccpd import read_ccpd
+
+from cotuong.core.fen import START_FEN
+from cotuong.server.errors import ServiceError
+from cotuong.server.play.table import GameTable, RoomState
+from cotuong.server.play.views import frame_text, moved_frame, state_frame, state_message
+from cotuong.server.realtime import frame
+
+
+def room(rules: str) -> RoomState:
+    return RoomState.from_row(dict(
+        code="ABC234", rules=rules, time_control=None, rated=False, opponent="human",
+        ai_level=None, lang="vi", host_id="g:1", host_name='A "quoted" name',
+        host_color="red", guest_id="g:2", guest_name="Khách", current_game_id=1,
+        created_at=0))
+
+
+def games(limit: int) -> list[list[str]]:
+    path = data_path("games", "ccpd", "ccpd_worldcup_1389_iccs_DERIVED.pgn")
+    return [list(g.moves) for g in read_ccpd(path) if g.fen in (None, START_FEN)][:limit]
+
+
+def same(t: GameTable) -> None:
+    def build(lang: str | None, history: bool) -> dict[str, Any]:
+        return state_frame(t, 5, {"host": True}, 2, 60_000, lang, False, history)
+    for lang in (None, "en"):
+        for history in (True, False):
+            assert json.loads(frame_text(build(lang, history))) == \
+                json.loads(frame(build(lang, history)))
+        if t.moves:
+            assert json.loads(frame_text(moved_frame(t, build(lang, False)))) == \
+                json.loads(frame(moved_frame(t, build(lang, False))))
+    if t.moves and not t.warnings:
+        assert json.loads(state_message(t, build, True, False)) == \
+            json.loads(frame(moved_frame(t, build(None, False))))
+
+
+@pytest.mark.parametrize("rules", ["xiangqiplay", "asian"])
+def test_frames_parse_the_same_over_real_games(rules: str) -> None:
+    ended = 0
+    for moves in games(8):
+        t = GameTable.new(1, room(rules), "host", START_FEN, started=True)
+        same(t)
+        for iccs in moves:
+            try:
+                t.move(t.turn, iccs, t.ply, 0)
+            except ServiceError:  # refused by the rules: the game stops here
+                break
+            same(t)
+            if t.over:
+                ended += 1
+                break
+        if not t.over:  # a finished game's frames: no legal moves
+            t.resign(t.turn, 0)
+            same(t)
+    assert ended or rules == "asian"  # mates among xiangqiplay's
+
+
+def test_frame_text_without_legal_moves() -> None:
+    assert frame_text({"type": "moved", "legal_moves": []}) == \
+        '{"type":"moved","legal_moves":[]}'
+    assert frame_text({"type": "pong"}) == '{"type":"pong"}'
