@@ -1,6 +1,8 @@
-"""The state and ``moved`` frames' texts (``frame_text``: the legal moves joined as text)
-parse to the very objects the JSON encoder writes, over real games to their ends: in
-play, mated, resigned, with warnings, in both languages."""
+"""The state and ``moved`` frames' texts as the server writes them (``frame_text``: the
+legal moves joined as text; ``moved_text``: the ``moved`` frame written directly) are
+the JSON encoder's texts (``moved_text`` to the byte, ``frame_text`` once parsed), over
+real games to their ends: in play, mated, resigned, with warnings, in both languages,
+with clocks and a player away."""
 
 from __future__ import annotations
 
@@ -14,13 +16,21 @@ from tests.referee.ccpd import read_ccpd
 from cotuong.core.fen import START_FEN
 from cotuong.server.errors import ServiceError
 from cotuong.server.play.table import GameTable, RoomState
-from cotuong.server.play.views import frame_text, moved_frame, state_frame, state_message
+from cotuong.server.play.views import (
+    frame_text,
+    moved_frame,
+    moved_text,
+    state_frame,
+    state_message,
+)
 from cotuong.server.realtime import frame
 
 
-def room(rules: str) -> RoomState:
+def room(rules: str, clock: bool) -> RoomState:
     return RoomState.from_row(dict(
-        code="ABC234", rules=rules, time_control=None, rated=False, opponent="human",
+        code="ABC234", rules=rules,
+        time_control={"kind": "fischer", "base_ms": 600_000, "increment_ms": 5_000}
+        if clock else None, rated=False, opponent="human",
         ai_level=None, lang="vi", host_id="g:1", host_name='A "quoted" name',
         host_color="red", guest_id="g:2", guest_name="Khách", current_game_id=1,
         created_at=0))
@@ -39,22 +49,23 @@ def same(t: GameTable) -> None:
             assert json.loads(frame_text(build(lang, history))) == \
                 json.loads(frame(build(lang, history)))
         if t.moves:
-            assert json.loads(frame_text(moved_frame(t, build(lang, False)))) == \
-                json.loads(frame(moved_frame(t, build(lang, False))))
+            assert moved_text(t, build(lang, False)) == frame(moved_frame(t, build(lang, False)))
     if t.moves and not t.warnings:
         assert json.loads(state_message(t, build, True, False)) == \
             json.loads(frame(moved_frame(t, build(None, False))))
 
 
-@pytest.mark.parametrize("rules", ["xiangqiplay", "asian"])
-def test_frames_parse_the_same_over_real_games(rules: str) -> None:
+@pytest.mark.parametrize(("rules", "clock"), [("xiangqiplay", False), ("asian", True)])
+def test_frames_are_the_same_over_real_games(rules: str, clock: bool) -> None:
     ended = 0
-    for moves in games(8):
-        t = GameTable.new(1, room(rules), "host", START_FEN, started=True)
+    for i, moves in enumerate(games(8)):
+        t = GameTable.new(1, room(rules, clock), "host", START_FEN, started=True)
+        if i % 2:
+            t.disconnected[t.turn.opponent] = 3  # an abandonment deadline shown
         same(t)
         for iccs in moves:
             try:
-                t.move(t.turn, iccs, t.ply, 0)
+                t.move(t.turn, iccs, t.ply, 1_000 * t.ply)
             except ServiceError:  # refused by the rules: the game stops here
                 break
             same(t)

@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
+from json.encoder import encode_basestring
 from typing import Any
 
 from cotuong.server.play.protocol import Color, Status
@@ -25,7 +27,7 @@ from cotuong.server.realtime import frame, localized, with_full
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
-__all__ = ["frame_text", "in_force", "load_ratings", "moved_frame", "players",
+__all__ = ["frame_text", "in_force", "load_ratings", "moved_frame", "moved_text", "players",
            "state_frame", "state_message"]
 LANGS = ("vi", "en")
 
@@ -158,6 +160,58 @@ def moved_frame(t: GameTable, state: dict[str, Any]) -> dict[str, Any]:
             **{k: v for k, v in state.items() if k not in _NOT_MOVED}}
 
 
+# The state's fields whose values are ASCII words or ICCS/FEN texts (no escaping needed).
+_PLAIN_TEXT = frozenset({"status", "turn", "fen", "last_move"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as frame()
+_STRING = encode_basestring  # a JSON string as frame() writes it (not ASCII-escaped)
+
+
+def moved_text(t: GameTable, state: dict[str, Any]) -> str:
+    """``frame(moved_frame(t, state))``, the same text written directly: the scalars and
+    the plain texts by hand, the rest (texts, players, clocks, warnings…) by the JSON
+    encoder, so a field added to the state is written like any other.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> from cotuong.core.types import Move
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay",
+    ...     time_control=None, rated=False, opponent="human", ai_level=None, lang="vi",
+    ...     host_id="g:1", host_name="A", host_color="red", guest_id="g:2",
+    ...     guest_name="B", current_game_id=1, created_at=0))
+    >>> from cotuong.server.play.table import START_FEN
+    >>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+    >>> _ = t.replay(Move.from_iccs("h2e2"))
+    >>> s = state_frame(t, 0, {}, 0, 120_000, history=False)
+    >>> moved_text(t, s) == frame(moved_frame(t, s))
+    True
+    """
+    out = ['{"type":"moved","game_id":', str(t.id), ',"move":"', t.moves[-1], '","texts":{',
+           ",".join(['"' + n + '":' + _STRING(texts[-1]) for n, texts in t.texts.items()]),
+           "}"]
+    add = out.append
+    for key, value in state.items():
+        if key in _NOT_MOVED or key == "game_id":
+            continue
+        add(',"' + key + '":')
+        if value is None:
+            add("null")
+        elif value is True:
+            add("true")
+        elif value is False:
+            add("false")
+        elif type(value) is int:
+            add(str(value))
+        elif key in _PLAIN_TEXT:
+            add('"' + value + '"')
+        elif key == "legal_moves":
+            add('["' + '","'.join(value) + '"]' if value else "[]")
+        elif value == [] and type(value) is list:
+            add("[]")
+        else:
+            add(_ENCODE(value))
+    add("}")
+    return "".join(out)
+
+
 def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, Any]],
                   moved: bool, full_needed: bool) -> str:
     """The broker message of ``t``'s new state, each text serialised once for every
@@ -168,14 +222,15 @@ def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, An
     per_lang = any(w["texts"].get(x, w["text"]) != w["text"]
                    for w in t.warnings for x in LANGS)
 
-    def texts(make: Callable[[str | None], dict[str, Any]]) -> str:
+    def texts(make: Callable[[str | None], str]) -> str:
         if not per_lang:
-            return frame_text(make(None))
-        return localized(t.room.lang, {x: frame_text(make(x)) for x in LANGS})
+            return make(None)
+        return localized(t.room.lang, {x: make(x) for x in LANGS})
     if not (moved and t.moves):
-        return texts(lambda x: build(x, True))
-    delta = texts(lambda x: moved_frame(t, build(x, False)))
-    return with_full(delta, texts(lambda x: build(x, True))) if full_needed else delta
+        return texts(lambda x: frame_text(build(x, True)))
+    delta = texts(lambda x: moved_text(t, build(x, False)))
+    return with_full(delta, texts(lambda x: frame_text(build(x, True)))) if full_needed \
+        else delta
 
 
 def frame_text(obj: dict[str, Any]) -> str:
