@@ -15,11 +15,13 @@ from tests.referee.ccpd import read_ccpd
 
 from cotuong.core.fen import START_FEN
 from cotuong.server.errors import ServiceError
+from cotuong.server.play.protocol import Color
 from cotuong.server.play.table import GameTable, RoomState
 from cotuong.server.play.views import (
     frame_text,
     moved_frame,
     moved_text,
+    players,
     state_frame,
     state_message,
 )
@@ -82,3 +84,28 @@ def test_frame_text_without_legal_moves() -> None:
     assert frame_text({"type": "moved", "legal_moves": []}) == \
         '{"type":"moved","legal_moves":[]}'
     assert frame_text({"type": "pong"}) == '{"type":"pong"}'
+
+
+def test_the_players_shown_follow_what_they_depend_on() -> None:
+    """The players are kept on the table between frames: a name, a rating, a seat taken
+    or who is connected shows in the next frame, in the dict and in the text."""
+    t = GameTable.new(1, room("xiangqiplay", False), "host", START_FEN, started=True)
+    t.move(t.turn, "h2e2", 0, 0)
+
+    def shown(connected: dict[str, bool]) -> dict[str, Any]:
+        state = state_frame(t, 0, connected, 0, 60_000, None, False, False)
+        assert moved_text(t, state) == frame(moved_frame(t, state))
+        fresh = players(t, connected)
+        assert state["players"] == fresh
+        return fresh
+
+    assert shown({"host": True})["black"]["connected"] is False
+    assert shown({"host": True, "guest": True})["black"]["connected"] is True
+    t.room.guest_name = "Someone else"
+    assert shown({"host": True})["black"]["name"] == "Someone else"
+    t.player_ratings[Color.RED] = 1612
+    assert shown({"host": True})["red"]["rating"] == 1612
+    t.room.guest_name = None
+    assert shown({"host": True})["black"] is None
+    t.room.opponent, t.room.ai_level = "ai", 3
+    assert shown({"host": True})["black"]["name"] == "AI 3"

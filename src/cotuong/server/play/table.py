@@ -69,6 +69,10 @@ class GameTable:
     # (board view, fen, legal moves, check) of the current position: computed once per
     # position, since every state frame and every spectator needs them.
     _view: tuple[Board, str, list[str], bool] | None = None
+    # The state frame's players as last shown: (what they depend on, the object, its JSON
+    # text), kept by :func:`cotuong.server.play.views.shown_players`.
+    players_shown: tuple[tuple[Any, ...], dict[str, Any], str] | None = field(
+        default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, game_id: int, room: RoomState, red_slot: str, start_fen: str,

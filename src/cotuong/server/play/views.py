@@ -28,7 +28,7 @@ from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
 __all__ = ["frame_text", "in_force", "load_ratings", "moved_frame", "moved_text", "players",
-           "state_frame", "state_message"]
+           "shown_players", "state_frame", "state_message"]
 LANGS = ("vi", "en")
 
 
@@ -87,6 +87,35 @@ def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
                           "rating": t.player_ratings.get(color)}
     return out
 
+def shown_players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
+    """:func:`players`, kept on the table (``t.players_shown``, with its JSON text for
+    :func:`moved_text`) while what it depends on is unchanged: the same object each time,
+    to be read only.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay",
+    ...     time_control=None, rated=False, opponent="human", ai_level=None, lang="vi",
+    ...     host_id="g:1", host_name="A", host_color="red", guest_id="g:2",
+    ...     guest_name="B", current_game_id=1, created_at=0))
+    >>> from cotuong.server.play.table import START_FEN
+    >>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+    >>> a = shown_players(t, {"host": True})
+    >>> a is shown_players(t, {"host": True}), a == players(t, {"host": True})
+    (True, True)
+    >>> shown_players(t, {"host": True, "guest": True})["black"]["connected"]
+    True
+    """
+    room = t.room
+    key = (connected.get("host", False), connected.get("guest", False), t.red_slot,
+           room.host_name, room.guest_name, room.opponent, room.ai_level,
+           tuple(t.player_ratings.items()))
+    shown = t.players_shown
+    if shown is None or shown[0] != key:
+        value = players(t, connected)
+        shown = t.players_shown = (key, value, _ENCODE(value))
+    return shown[1]
+
+
 def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
                 abandon_ms: int, lang: str | None = None, ai_warming: bool = False,
                 history: bool = True) -> dict[str, Any]:
@@ -117,7 +146,7 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "legal_moves": list(legal) if playing else [],
         "clocks": (t.clock.to_json(now_ms, tc)
                    if t.clock is not None and tc is not None else None),
-        "players": players(t, connected),
+        "players": shown_players(t, connected),
         "spectators": spectators,
         "draw_offer": t.draw_offer,
         "takeback_request": t.takeback_request,
@@ -188,6 +217,7 @@ def moved_text(t: GameTable, state: dict[str, Any]) -> str:
            ",".join(['"' + n + '":' + _STRING(texts[-1]) for n, texts in t.texts.items()]),
            "}"]
     add = out.append
+    shown = t.players_shown
     for key, value in state.items():
         if key in _NOT_MOVED or key == "game_id":
             continue
@@ -206,6 +236,8 @@ def moved_text(t: GameTable, state: dict[str, Any]) -> str:
             add('["' + '","'.join(value) + '"]' if value else "[]")
         elif value == [] and type(value) is list:
             add("[]")
+        elif key == "players" and shown is not None and value is shown[1]:
+            add(shown[2])
         else:
             add(_ENCODE(value))
     add("}")
