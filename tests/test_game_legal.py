@@ -4,6 +4,9 @@ refused against it is refused as the board refuses it."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from tests.conftest import data_path
 from tests.referee.ccpd import read_ccpd
@@ -75,3 +78,16 @@ def test_the_mate_tests_moves_are_kept_and_completed() -> None:
         game.play(iccs)
         assert game.legal_codes() == board_codes(game)
         assert game.legal_codes() is game.legal_codes()  # once a position
+
+
+def test_a_game_copies_and_pickles_with_its_legal_moves_begun() -> None:
+    """The kept generator of the mate test is left out of a copy, which generates its
+    moves anew: copies and pickles work as before ``legal_codes`` existed."""
+    game = Game()
+    game.play("h2e2")  # the mate test's generator is kept now
+    for other in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert other.legal_codes() == game.legal_codes() == board_codes(game)
+        other.play("h9g7")
+        game_after = copy.deepcopy(game)
+        game_after.play("h9g7")
+        assert other.fen() == game_after.fen()

@@ -137,6 +137,13 @@ class Game:
                 self._legal_found = None
         return self._legal
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy or a pickle leaves out the mate test's generator (it cannot be copied):
+        the copy generates its legal moves anew when asked."""
+        state = dict(self.__dict__)
+        state["_legal_found"] = None
+        return state
+
     def _has_legal_move(self) -> bool:
         """The mate test after a move, keeping what it generated for :meth:`legal_codes`."""
         rest = self._board.legal_codes_iter()
