@@ -10,9 +10,12 @@ import pickle
 import pytest
 from tests.conftest import data_path
 from tests.referee.ccpd import read_ccpd
+from tests.referee.conftest import case_board, load_cases
 
 from cotuong import Board, Game, IllegalMoveError, Move
 from cotuong.core.fen import START_FEN
+
+CASES = load_cases(data_path("repetition_cases.jsonl"))
 
 
 def ccpd_games(limit: int) -> list[list[str]]:
@@ -91,3 +94,29 @@ def test_a_game_copies_and_pickles_with_its_legal_moves_begun() -> None:
         game_after = copy.deepcopy(game)
         game_after.play("h9g7")
         assert other.fen() == game_after.fen()
+
+
+@pytest.mark.parametrize("rules", ["asian", "xiangqiplay"])
+def test_legal_codes_through_the_arbiters_rulings(rules: str) -> None:
+    """The repetition cases: the arbiter's rulings probe the board (chases, lifted
+    pieces) between the mate test and the frame's question; the moves kept from the mate
+    test are still the board's, and the game the same as one never asked."""
+    checked = 0
+    for case in CASES:
+        game = Game.from_board(case_board(case["fen"]), rules)
+        plain = Game.from_board(case_board(case["fen"]), rules)
+        for iccs in case["moves"]:
+            if game.outcome is not None:
+                break
+            try:
+                events = game.play(iccs)
+            except IllegalMoveError as exc:
+                with pytest.raises(IllegalMoveError) as plain_exc:
+                    plain.play(iccs)
+                assert str(exc) == str(plain_exc.value), case["id"]
+                break
+            assert [e.kind for e in events] == [e.kind for e in plain.play(iccs)]
+            assert game.legal_codes() == board_codes(game), case["id"]
+            checked += 1
+        assert game.fen() == plain.fen() and game.outcome == plain.outcome, case["id"]
+    assert checked > 1_000
