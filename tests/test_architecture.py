@@ -155,7 +155,7 @@ def test_no_core_private_is_read_outside_the_core() -> None:
     low-level names (``squares``, ``side``, ``stack``, ``push_code``…), never its
     ``_names``: the core may change what it keeps privately without breaking them."""
     private = _core_private_names()
-    assert {"_fullmove", "_halfmove", "_key", "_piece_id", "_legal_iter"} <= private
+    assert {"_fullmove", "_halfmove", "_key", "_piece_id", "_safe_after"} <= private
     found = []
     for path in _modules():
         rel = str(path.relative_to(SRC))

@@ -35,7 +35,14 @@ from typing import NamedTuple
 
 from cotuong.core import tables
 from cotuong.core.errors import IllegalSetupError, InvalidArgumentError, NoMoveToUndoError
-from cotuong.core.fen import START_FEN, Setup, parse_fen, validate_setup, write_fen
+from cotuong.core.fen import (
+    START_FEN,
+    Setup,
+    fen_text,
+    parse_fen,
+    validate_setup,
+    write_fen,
+)
 from cotuong.core.movegen import MoveGeneration
 from cotuong.core.outcome import Outcome, Termination
 from cotuong.core.reasons import IllegalReason, illegal_move_error, illegal_reason
@@ -181,7 +188,7 @@ class Board(MoveGeneration):
         return Setup(tuple(self.squares), self.turn, self._halfmove, self._fullmove)
 
     def fen(self) -> str:
-        return write_fen(self.setup())
+        return fen_text(self.squares, self.turn, self._halfmove, self._fullmove)
 
     def copy(self, *, stack: bool = True) -> Board:
         other = Board.__new__(Board)

@@ -12,6 +12,7 @@ through :func:`validate_setup`, which names what is wrong and where.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cotuong.core import tables
@@ -165,15 +166,25 @@ def write_fen(setup: Setup) -> str:
     >>> write_fen(Setup((0,) * 85 + (0, 0, 0, -1, 0)))[:11]
     '7k1/9/9/9/9'
     """
+    return fen_text(setup.placement, setup.turn, setup.halfmove_clock, setup.fullmove_number)
+
+
+def fen_text(placement: Sequence[int], turn: Color, halfmove_clock: int,
+             fullmove_number: int) -> str:
+    """:func:`write_fen` of a setup's parts (a board's, without building a :class:`Setup`).
+
+    >>> fen_text((0,) * 85 + (0, 0, 0, -1, 0), Color.BLACK, 3, 9)[-12:]
+    '/9 b - - 3 9'
+    """
     # Every point as one character ("1" when empty), ranks 9..0 joined by "/", then
     # each run of empty points counted (a game server writes one after every move).
     chars = _FEN_CHARS
-    points = "".join([chars[code + 7] for code in setup.placement])
-    placement = "/".join([points[r:r + 9] for r in range(81, -1, -9)])
+    points = "".join([chars[code + 7] for code in placement])
+    text = "/".join([points[r:r + 9] for r in range(81, -1, -9)])
     for n in range(9, 1, -1):
-        placement = placement.replace(_RUNS[n], _DIGITS[n])
-    side = "w" if setup.turn is Color.RED else "b"
-    return f"{placement} {side} - - {setup.halfmove_clock} {setup.fullmove_number}"
+        text = text.replace(_RUNS[n], _DIGITS[n])
+    side = "w" if turn is Color.RED else "b"
+    return f"{text} {side} - - {halfmove_clock} {fullmove_number}"
 
 
 _FEN_CHARS = tuple("1" if i == 7 else letter for i, letter in enumerate(_LETTERS))

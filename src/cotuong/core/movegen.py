@@ -11,7 +11,7 @@ the full test for most moves. :class:`~cotuong.core.board.Board` builds on this.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from cotuong.core import tables
@@ -33,11 +33,21 @@ RAYS = tables.RAYS
 HORSE_FROM = tables.HORSE_FROM
 PAWN_FROM = tables.PAWN_FROM
 
-__all__ = ["LegalMoves", "MoveGeneration"]
+__all__ = ["LegalMoves", "MoveGeneration", "iccs_texts"]
 
 # The ICCS text of every move code ``from << 7 | to`` (both squares 0..89).
 _ICCS = [_SQUARE_NAMES[m >> 7] + _SQUARE_NAMES[m & 127] if m & 127 < 90 else ""
          for m in range(90 << 7)]
+
+
+def iccs_texts(codes: Iterable[int]) -> list[str]:
+    """The ICCS texts of move codes ``from << 7 | to`` (quicker than ``Move.decode``).
+
+    >>> iccs_texts([Move.from_iccs("h2e2").encode()])
+    ['h2e2']
+    """
+    texts = _ICCS
+    return [texts[m] for m in codes]
 
 
 class MoveGeneration:
@@ -189,9 +199,16 @@ class MoveGeneration:
                 return None
         return bad_from, bad_to
 
-    def _legal_iter(self) -> Iterator[int]:
-        """Legal moves as ints, piece by piece: pseudo-legal moves that pass the
-        king-safety filter (lazy, so ``has_legal_move`` stops at the first)."""
+    def legal_codes_iter(self) -> Iterator[int]:
+        """The legal moves as ints, piece by piece, lazily: pseudo-legal moves that pass
+        the king-safety filter (``has_legal_move`` stops at the first). Read it while
+        the board is unchanged: it reads the position as it goes.
+
+        >>> from cotuong.core.board import Board
+        >>> it = Board().legal_codes_iter()
+        >>> [next(it)] + list(it) == Board().legal_codes()
+        True
+        """
         side = self.side
         danger = self._danger(side)
         safe = self._safe_after
@@ -216,11 +233,11 @@ class MoveGeneration:
     def legal_codes(self) -> list[int]:
         """The legal moves as ints ``from << 7 | to``, piece by piece (the fast form of
         :attr:`legal_moves`)."""
-        return list(self._legal_iter())
+        return list(self.legal_codes_iter())
 
     def has_legal_move(self) -> bool:
         """Does the side to move have any legal move? (Stops at the first one.)"""
-        return next(self._legal_iter(), None) is not None
+        return next(self.legal_codes_iter(), None) is not None
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -267,8 +284,7 @@ class LegalMoves:
         >>> sorted(Board().legal_moves.iccs())[:3]
         ['a0a1', 'a0a2', 'a3a4']
         """
-        texts = _ICCS
-        return [texts[m] for m in self._board.legal_codes()]
+        return iccs_texts(self._board.legal_codes())
 
     def count(self) -> int:
         return len(self)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from cotuong.core.errors import InvalidArgumentError, InvalidMoveTextError
 
@@ -146,6 +147,14 @@ class Piece:
 
     @staticmethod
     def from_code(code: int) -> Piece:
+        """The piece of a signed board code (``ValueError`` for 0 or a code not -7..7).
+
+        >>> Piece.from_code(-4) == Piece(Color.BLACK, PieceType.HORSE)
+        True
+        """
+        piece = _PIECES.get(code)  # the pieces are values: one of each is kept
+        if piece is not None:
+            return piece
         return Piece(Color.RED if code > 0 else Color.BLACK, PieceType(abs(code)))
 
     @staticmethod
@@ -161,6 +170,11 @@ class Piece:
         if lang == "vi":
             return f"{self.kind.vi} {self.color.vi}"
         return f"{self.color.en} {self.kind.en}"
+
+
+# Every piece by its board code (read only).
+_PIECES = MappingProxyType({c: Piece(Color.RED if c > 0 else Color.BLACK, PieceType(abs(c)))
+                            for c in range(-7, 8) if c})
 
 
 LETTER_TO_KIND: dict[str, PieceType] = {

@@ -146,10 +146,13 @@ class Arbiter:
         return None
 
     def record(self, board: Board, mover: int, moved: int, code: int, captured: int,
-               check: bool, events: list[Event], lang: str) -> Outcome | None:
+               check: bool, events: list[Event], lang: str,
+               has_moves: bool | None = None) -> Outcome | None:
         """Judge the move ``code`` just pushed on ``board`` (by ``mover``, moving the piece
         ``moved``, taking ``captured``, giving ``check`` or not): its warnings and orders
-        go to ``events`` (texts in ``lang``); the outcome it brings, if any."""
+        go to ``events`` (texts in ``lang``); the outcome it brings, if any.
+        ``has_moves``: whether the side to move now has a legal move, when the caller
+        knows (otherwise the board is asked)."""
         key = board.key
         self._keys.append(key)
         if captured:
@@ -160,13 +163,15 @@ class Arbiter:
         self._counters.record(mover, moved, code, captured)
         outcome = self._judge_order(board, mover, key, bool(captured), check)
         if outcome is None:
-            outcome = self._after_move(board, mover, check, captured, key, events, lang)
+            outcome = self._after_move(board, mover, check, captured, key, events, lang,
+                                       board.has_legal_move() if has_moves is None
+                                       else has_moves)
         return outcome
 
     def _after_move(self, board: Board, mover: int, check: bool, captured: int, key: int,
-                    events: list[Event], lang: str) -> Outcome | None:
+                    events: list[Event], lang: str, has_moves: bool) -> Outcome | None:
         rules = self.rules
-        if not board.has_legal_move():
+        if not has_moves:
             return _mate(board)
         count = self._counts.get(key, 1)
         pending = self._book.pending

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, GameOverError, NoMoveToUndoError
 from cotuong.core.outcome import Outcome, Termination
+from cotuong.core.reasons import illegal_move_error
 from cotuong.core.types import Color, Move
 from cotuong.game.arbiter import Arbiter, ArbiterMark
 from cotuong.messages import Message, check_lang
@@ -62,6 +64,10 @@ class Game:
         self._outcome: Outcome | None = None
         self._offer: Color | None = None
         self._history: list[Snapshot] = []  # the state before each ply
+        # The position's legal move codes, once all are known, else those the mate test
+        # found and its generator of the rest (read before the board changes).
+        self._legal: tuple[int, ...] | None = None
+        self._legal_found: tuple[list[int], Iterator[int]] | None = None
         outcome = self._arbiter.start_outcome(self._board)
         if outcome is not None:
             self._finish(outcome)
@@ -111,6 +117,43 @@ class Game:
         lang = self.lang if lang is None else _lang(lang)
         return [said.text(lang) for said in self._arbiter.book.texts]
 
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal moves of the current position as ints ``from << 7 | to``, piece by
+        piece as :meth:`~cotuong.Board.legal_codes` finds them, generated once per
+        position (the referee's mate test after a move has begun them, and a move
+        played next is checked against them).
+
+        >>> from cotuong.core.movegen import iccs_texts
+        >>> len(Game().legal_codes()), iccs_texts(Game().legal_codes())[:2]
+        (44, ['a3a4', 'c3c4'])
+        """
+        if self._legal is None:
+            found = self._legal_found
+            if found is None:
+                self._legal = tuple(self._board.legal_codes())
+            else:
+                first, rest = found
+                self._legal = (*first, *rest)
+                self._legal_found = None
+        return self._legal
+
+    def __getstate__(self) -> dict[str, object]:
+        """A copy or a pickle leaves out the mate test's generator (it cannot be copied):
+        the copy generates its legal moves anew when asked."""
+        state = dict(self.__dict__)
+        state["_legal_found"] = None
+        return state
+
+    def _has_legal_move(self) -> bool:
+        """The mate test after a move, keeping what it generated for :meth:`legal_codes`."""
+        rest = self._board.legal_codes_iter()
+        first = next(rest, None)
+        if first is None:
+            self._legal = ()
+            return False
+        self._legal_found = ([first], rest)
+        return True
+
     @property
     def board(self) -> Board:
         """A copy of the current position with its moves (changing it changes nothing)."""
@@ -153,7 +196,11 @@ class Game:
         moved = board.squares[code >> 7]
         captured = board.squares[code & 127]
         note = PlyNote(False)
-        board.push(mv, note=note)  # validates; IllegalMoveError says why
+        legal = self._legal
+        if not (code in legal if legal is not None else board.is_legal_code(code)):
+            raise illegal_move_error(board, mv)  # saying why, as Board.push does
+        board.push_code(code, note)
+        self._legal = self._legal_found = None
         check = board.is_check()
         note.check = check
         refused = self._arbiter.refusal(board, mv, mover, captured, check)
@@ -164,7 +211,7 @@ class Game:
         if self._offer is not None and self._offer.sign != mover:
             self._offer = None  # moving instead of accepting declines; one's own offer stands
         outcome = self._arbiter.record(board, mover, moved, code, captured, check, events,
-                                       self.lang)
+                                       self.lang, self._has_legal_move())
         if outcome is not None:
             events.append(self._finish(outcome))
         return events
@@ -187,6 +234,7 @@ class Game:
         self._arbiter.restore(snapshot.arbiter, n)
         for _ in range(n):
             self._board.pop()
+        self._legal = self._legal_found = None
         self._outcome = None
 
     def _resolve(self, move: Move | str, notation: str | None) -> Move:

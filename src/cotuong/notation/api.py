@@ -206,18 +206,19 @@ def make_move_text(board: Board, move: Move, notation: str = "wxf", *,
     return _MAKERS[name](board, move)
 
 
-def make_move_texts(board: Board, move: Move, notations: tuple[str, ...] = ("vi", "wxf", "zh")
-                    ) -> dict[str, str]:
+def make_move_texts(board: Board, move: Move, notations: tuple[str, ...] = ("vi", "wxf", "zh"),
+                    *, legal: bool = False) -> dict[str, str]:
     """The legal ``move`` in several notations at once (simplified Chinese), as
     :func:`make_move_text` writes each, its legality checked and its geometry read once:
-    what a game server does after every move.
+    what a game server does after every move. ``legal=True``: the caller has found the
+    move legal on ``board`` already (a referee accepted it), so it is not checked again.
 
     >>> from cotuong import Board, Move
     >>> make_move_texts(Board(), Move.from_iccs("b2e2"))
     {'vi': 'P8-5', 'wxf': 'C8.5', 'zh': '炮八平五'}
     """
     names = [notation_name(n) for n in notations]
-    if not board.is_legal(move):
+    if not (legal and isinstance(move, Move)) and not board.is_legal(move):
         raise illegal_move_error(board, move)
     facts: MoveFacts | None = None
     out = {}

@@ -26,6 +26,7 @@ from typing import Any
 from cotuong.core.board import Board
 from cotuong.core.errors import CotuongError, IllegalMoveError
 from cotuong.core.fen import START_FEN
+from cotuong.core.movegen import iccs_texts
 from cotuong.core.types import Move
 from cotuong.game import Event, Game
 from cotuong.messages import CATALOG
@@ -68,6 +69,10 @@ class GameTable:
     # (board view, fen, legal moves, check) of the current position: computed once per
     # position, since every state frame and every spectator needs them.
     _view: tuple[Board, str, list[str], bool] | None = None
+    # The state frame's players as last shown: (what they depend on, the object, its JSON
+    # text), kept by :func:`cotuong.server.play.views.shown_players`.
+    players_shown: tuple[tuple[Any, ...], dict[str, Any], str] | None = field(
+        default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, game_id: int, room: RoomState, red_slot: str, start_fen: str,
@@ -96,12 +101,11 @@ class GameTable:
 
     @property
     def turn(self) -> Color:
-        return Color(self.game.turn.value)
+        return self.game.turn  # the protocol's Color is the core's
 
     @property
     def draw_offer(self) -> Color | None:
-        offer = self.game.draw_offer
-        return None if offer is None else Color(offer.value)
+        return self.game.draw_offer
 
     def color_of(self, slot: str) -> Color:
         return Color.RED if slot == self.red_slot else Color.BLACK
@@ -118,7 +122,8 @@ class GameTable:
         """The current position (a copy), its FEN, legal moves (ICCS) and check (cached)."""
         if self._view is None:
             board = self.game.board
-            self._view = (board, board.fen(), board.legal_moves.iccs(), board.is_check())
+            self._view = (board, board.fen(), iccs_texts(self.game.legal_codes()),
+                          board.is_check())
         return self._view
 
     def mover(self, index: int) -> Color:
@@ -175,7 +180,7 @@ class GameTable:
     def replay(self, move: Move, record_warnings: bool = True) -> list[Event]:
         before = self.view()[0]
         events = self.game.play(move)  # validates before anything changes
-        for n, text in make_move_texts(before, move, NOTATIONS).items():
+        for n, text in make_move_texts(before, move, NOTATIONS, legal=True).items():
             self.texts[n].append(text)
         self.moves.append(move.iccs)
         self._view = None

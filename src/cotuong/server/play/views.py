@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
+from json.encoder import encode_basestring
 from typing import Any
 
 from cotuong.server.play.protocol import Color, Status
@@ -25,8 +27,8 @@ from cotuong.server.realtime import frame, localized, with_full
 from cotuong.server.storage import Database
 from cotuong.server.timecontrol import START_PLY
 
-__all__ = ["in_force", "load_ratings", "moved_frame", "players", "state_frame",
-           "state_message"]
+__all__ = ["frame_text", "in_force", "load_ratings", "moved_frame", "moved_text", "players",
+           "shown_players", "state_frame", "state_message"]
 LANGS = ("vi", "en")
 
 
@@ -85,6 +87,35 @@ def players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
                           "rating": t.player_ratings.get(color)}
     return out
 
+def shown_players(t: GameTable, connected: dict[str, bool]) -> dict[str, Any]:
+    """:func:`players`, kept on the table (``t.players_shown``, with its JSON text for
+    :func:`moved_text`) while what it depends on is unchanged: the same object each time,
+    to be read only.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay",
+    ...     time_control=None, rated=False, opponent="human", ai_level=None, lang="vi",
+    ...     host_id="g:1", host_name="A", host_color="red", guest_id="g:2",
+    ...     guest_name="B", current_game_id=1, created_at=0))
+    >>> from cotuong.server.play.table import START_FEN
+    >>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+    >>> a = shown_players(t, {"host": True})
+    >>> a is shown_players(t, {"host": True}), a == players(t, {"host": True})
+    (True, True)
+    >>> shown_players(t, {"host": True, "guest": True})["black"]["connected"]
+    True
+    """
+    room = t.room
+    key = (connected.get("host", False), connected.get("guest", False), t.red_slot,
+           room.host_name, room.guest_name, room.opponent, room.ai_level,
+           tuple(t.player_ratings.items()))
+    shown = t.players_shown
+    if shown is None or shown[0] != key:
+        value = players(t, connected)
+        shown = t.players_shown = (key, value, _ENCODE(value))
+    return shown[1]
+
+
 def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectators: int,
                 abandon_ms: int, lang: str | None = None, ai_warming: bool = False,
                 history: bool = True) -> dict[str, Any]:
@@ -115,7 +146,7 @@ def state_frame(t: GameTable, now_ms: int, connected: dict[str, bool], spectator
         "legal_moves": list(legal) if playing else [],
         "clocks": (t.clock.to_json(now_ms, tc)
                    if t.clock is not None and tc is not None else None),
-        "players": players(t, connected),
+        "players": shown_players(t, connected),
         "spectators": spectators,
         "draw_offer": t.draw_offer,
         "takeback_request": t.takeback_request,
@@ -158,6 +189,61 @@ def moved_frame(t: GameTable, state: dict[str, Any]) -> dict[str, Any]:
             **{k: v for k, v in state.items() if k not in _NOT_MOVED}}
 
 
+# The state's fields whose values are ASCII words or ICCS/FEN texts (no escaping needed).
+_PLAIN_TEXT = frozenset({"status", "turn", "fen", "last_move"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as frame()
+_STRING = encode_basestring  # a JSON string as frame() writes it (not ASCII-escaped)
+
+
+def moved_text(t: GameTable, state: dict[str, Any]) -> str:
+    """``frame(moved_frame(t, state))``, the same text written directly: the scalars and
+    the plain texts by hand, the rest (texts, players, clocks, warnings…) by the JSON
+    encoder, so a field added to the state is written like any other.
+
+    >>> from cotuong.server.play.values import RoomState
+    >>> from cotuong.core.types import Move
+    >>> room = RoomState.from_row(dict(code="ABC234", rules="xiangqiplay",
+    ...     time_control=None, rated=False, opponent="human", ai_level=None, lang="vi",
+    ...     host_id="g:1", host_name="A", host_color="red", guest_id="g:2",
+    ...     guest_name="B", current_game_id=1, created_at=0))
+    >>> from cotuong.server.play.table import START_FEN
+    >>> t = GameTable.new(1, room, "host", START_FEN, started=True)
+    >>> _ = t.replay(Move.from_iccs("h2e2"))
+    >>> s = state_frame(t, 0, {}, 0, 120_000, history=False)
+    >>> moved_text(t, s) == frame(moved_frame(t, s))
+    True
+    """
+    out = ['{"type":"moved","game_id":', str(t.id), ',"move":"', t.moves[-1], '","texts":{',
+           ",".join(['"' + n + '":' + _STRING(texts[-1]) for n, texts in t.texts.items()]),
+           "}"]
+    add = out.append
+    shown = t.players_shown
+    for key, value in state.items():
+        if key in _NOT_MOVED or key == "game_id":
+            continue
+        add(',"' + key + '":')
+        if value is None:
+            add("null")
+        elif value is True:
+            add("true")
+        elif value is False:
+            add("false")
+        elif type(value) is int:
+            add(str(value))
+        elif key in _PLAIN_TEXT:
+            add('"' + value + '"')
+        elif key == "legal_moves":
+            add('["' + '","'.join(value) + '"]' if value else "[]")
+        elif value == [] and type(value) is list:
+            add("[]")
+        elif key == "players" and shown is not None and value is shown[1]:
+            add(shown[2])
+        else:
+            add(_ENCODE(value))
+    add("}")
+    return "".join(out)
+
+
 def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, Any]],
                   moved: bool, full_needed: bool) -> str:
     """The broker message of ``t``'s new state, each text serialised once for every
@@ -168,14 +254,32 @@ def state_message(t: GameTable, build: Callable[[str | None, bool], dict[str, An
     per_lang = any(w["texts"].get(x, w["text"]) != w["text"]
                    for w in t.warnings for x in LANGS)
 
-    def texts(make: Callable[[str | None], dict[str, Any]]) -> str:
+    def texts(make: Callable[[str | None], str]) -> str:
         if not per_lang:
-            return frame(make(None))
-        return localized(t.room.lang, {x: frame(make(x)) for x in LANGS})
+            return make(None)
+        return localized(t.room.lang, {x: make(x) for x in LANGS})
     if not (moved and t.moves):
-        return texts(lambda x: build(x, True))
-    delta = texts(lambda x: moved_frame(t, build(x, False)))
-    return with_full(delta, texts(lambda x: build(x, True))) if full_needed else delta
+        return texts(lambda x: frame_text(build(x, True)))
+    delta = texts(lambda x: moved_text(t, build(x, False)))
+    return with_full(delta, texts(lambda x: frame_text(build(x, True)))) if full_needed \
+        else delta
+
+
+def frame_text(obj: dict[str, Any]) -> str:
+    """:func:`~cotuong.server.realtime.frame` of a state or ``moved`` frame just built
+    (``obj`` is consumed): its legal moves, ICCS texts that need no escaping, are joined
+    as text rather than read one by one by the JSON encoder, and come last. Parsed, it is
+    the same object.
+
+    >>> frame_text({"type": "state", "legal_moves": ["h2e2", "b2e2"], "ply": 0})
+    '{"type":"state","ply":0,"legal_moves":["h2e2","b2e2"]}'
+    """
+    legal = obj.pop("legal_moves", None)
+    text = frame(obj)
+    if legal is None:
+        return text
+    return text[:-1] + (',"legal_moves":["' + '","'.join(legal) + '"]}' if legal
+                        else ',"legal_moves":[]}')
 
 
 async def load_ratings(database: Database, t: GameTable) -> None:

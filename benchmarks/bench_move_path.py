@@ -1,0 +1,129 @@
+"""The server's per-move Python work outside the sockets, in process: real master games
+replayed move by move through ``GameTable.move`` and the frames ``GameService.publish``
+builds for them (the ``moved`` frame of sockets that apply deltas, and optionally the
+full ``state`` too), measured in CPU time (``time.thread_time``) per move.
+
+    python benchmarks/bench_move_path.py                 # 200 games, 5 runs, the median
+    python benchmarks/bench_move_path.py --games 100 --runs 3 --profile
+
+Steps (each run replays every game from the start, so each step's figure is the
+difference between two runs that stop at different steps):
+
+* ``move``: ``GameTable.move`` (ply and turn checks, the referee's ``Game.play``, the
+  three notations' texts, the store write's row; the view of the position before the
+  move, its FEN, legal moves and check, which the previous frame needed, is computed
+  here if no frame was built);
+* ``+ moved frame``: and the broker message of the ``moved`` frame (``state_message``
+  with ``moved=True``), as a room whose sockets all apply deltas gets it;
+* ``+ full state``: and the full ``state`` as well (a socket that does not apply deltas).
+
+Data: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng 2026, CC BY 4.0 (the ICCS
+twins in tests/data/games/ccpd/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.referee.ccpd import read_ccpd  # noqa: E402
+
+from cotuong.server.errors import ServiceError  # noqa: E402
+from cotuong.server.play.table import START_FEN, GameTable, RoomState  # noqa: E402
+from cotuong.server.play.views import state_frame, state_message  # noqa: E402
+
+CCPD = ROOT / "tests" / "data" / "games" / "ccpd"
+STEPS = ("move", "moved", "full")
+
+
+def load(limit: int) -> list[list[str]]:
+    """The ICCS moves of the first ``limit`` CCPD games from the start position."""
+    games = []
+    for path in sorted(CCPD.glob("*_iccs_DERIVED.pgn")):
+        for g in read_ccpd(path):
+            if (g.fen is None or g.fen == START_FEN) and g.moves:
+                games.append(list(g.moves))
+    return games[:limit]
+
+
+def room(code: str) -> RoomState:
+    """A room as ``bench_server.py`` makes them: two guests, no clock, Vietnamese."""
+    return RoomState.from_row(dict(
+        code=code, rules="xiangqiplay", time_control=None, rated=False, opponent="human",
+        ai_level=None, lang="vi", host_id="g:1", host_name="Khách 1", host_color="red",
+        guest_id="g:2", guest_name="Khách 2", current_game_id=1, created_at=0))
+
+
+def replay(games: list[list[str]], upto: str, sink: Callable[[str], None]) -> tuple[float, int]:
+    """CPU seconds and moves of replaying ``games`` up to step ``upto``."""
+    connected = {"host": True, "guest": True}
+    seconds = 0.0
+    moves = 0
+    for i, game in enumerate(games):
+        t = GameTable.new(i + 1, room(f"R{i:05d}"), "host", START_FEN, started=True)
+        t.view()
+        start = time.thread_time()
+        for iccs in game:
+            color = t.turn
+            try:
+                t.move(color, iccs, t.ply, 1_000 + t.ply)
+            except ServiceError:  # a move the rules set refuses (a repetition): stop here
+                break
+            moves += 1
+            if upto == "move":
+                continue
+
+            def build(lang: str | None, history: bool, t: GameTable = t) -> dict[str, Any]:
+                return state_frame(t, 1_000, connected, 0, 120_000, lang, False, history)
+            sink(state_message(t, build, True, upto == "full"))
+            if t.over:
+                break
+        seconds += time.thread_time() - start
+    return seconds, moves
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--profile", action="store_true",
+                    help="also print cProfile's top functions of one '+ moved frame' run")
+    ap.add_argument("--sort", default="tottime", help="cProfile's order (e.g. cumulative)")
+    args = ap.parse_args()
+    games = load(args.games)
+    out: list[str] = []
+    sink = out.append
+    replay(games[:10], "full", sink)  # warm-up
+    print(f"{len(games)} games, {args.runs} runs, median µs of CPU a move", flush=True)
+    results: dict[str, float] = {}
+    for step in STEPS:
+        per_move = []
+        for _ in range(args.runs):
+            out.clear()
+            seconds, moves = replay(games, step, sink)
+            per_move.append(seconds / moves * 1e6)
+        results[step] = statistics.median(per_move)
+        print(f"  {step:6s} {results[step]:7.1f} µs  ({moves} moves; runs "
+              + ", ".join(f"{x:.1f}" for x in per_move) + ")", flush=True)
+    print(f"  the moved frame {results['moved'] - results['move']:.1f}, the full state "
+          f"{results['full'] - results['moved']:.1f} µs a move")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        replay(games, "moved", sink)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
