@@ -51,6 +51,7 @@ from cotuong.engine.nnue_features import (  # noqa: E402
 from cotuong.engine.position import position_from_fen  # noqa: E402
 
 QA, QB = 255, 64
+UNIT = 400  # the float network's output is cp / UNIT while it trains
 SCORE_CLIP = 3000
 
 
@@ -90,6 +91,9 @@ def hand_eval(fens: list[str]) -> Any:
 
 
 def quantise(w1: Any, b1: Any, v: Any, c: float, scale: int) -> dict[str, Any]:
+    """The file's arrays; ``v`` and ``c`` are rescaled from ``UNIT`` to ``scale`` (a smaller
+    scale gives ``w2`` finer steps: one step of it is ``scale / qb`` cp at full activation)."""
+    v, c = v * (UNIT / scale), c * (UNIT / scale)
     return {"version": np.int32(1),
             "w1": np.round(w1 * QA).astype(np.int16), "b1": np.round(b1 * QA).astype(np.int16),
             "w2": np.round(v * QB).astype(np.int16), "b2": np.int32(round(c * QA * QB)),
@@ -155,9 +159,10 @@ def train(args: argparse.Namespace) -> int:
         out.weight.normal_(0, 0.05)
         out.bias.zero_()
     params = [emb.weight, b1, out.weight, out.bias]
-    opt = torch.optim.Adam(params, lr=args.lr)
+    opt = torch.optim.AdamW([{"params": params[:1], "weight_decay": args.wd},
+                             {"params": params[1:], "weight_decay": 0.0}], lr=args.lr)
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=args.lr_step, gamma=0.3)
-    scale_k = args.scale / k
+    scale_k = UNIT / k
 
     def forward(a: Any, b: Any) -> Any:
         acc_s = torch.clamp(emb(a) + b1, 0.0, 1.0)
@@ -203,10 +208,13 @@ def train(args: argparse.Namespace) -> int:
         b1.copy_(torch.from_numpy(state[1]))
         out.weight[0] = torch.from_numpy(state[2])
         out.bias.fill_(state[3])
-        cp_float = (forward(vs_t, vo_t) * args.scale).numpy()
+        cp_float = (forward(vs_t, vo_t) * UNIT).numpy()
     cp_q = quantised_cp(net, vs, vo).astype(np.float64)
     loss_q = float(np.mean((sigmoid(cp_q / k) - target[vidx]) ** 2))
     diff = np.abs(cp_q - cp_float)
+    for other in (400, 200, 100, 50):
+        gap = np.abs(quantised_cp(quantise(*state, scale=other), vs, vo) - cp_float).mean()
+        print(f"  scale {other}: quantised vs float cp, mean |diff| {gap:.2f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **net)
     print(f"best epoch {epoch + 1}: validation loss float {vloss:.6f}, quantised {loss_q:.6f}, "
@@ -227,12 +235,13 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=Path("/work/data/nnue/nnue.npz"))
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--lam", type=float, default=0.25, help="weight of the game result")
-    ap.add_argument("--scale", type=int, default=400)
+    ap.add_argument("--scale", type=int, default=100, help="the file's scale (cp per unit)")
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--patience", type=int, default=4)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--lr-step", type=int, default=12)
+    ap.add_argument("--wd", type=float, default=0.0, help="AdamW weight decay of w1")
     ap.add_argument("--clip-w1", type=float, default=3.9)
     ap.add_argument("--openings", type=int, default=677, help="openings the labeller cycled")
     ap.add_argument("--val-every", type=int, default=10)
