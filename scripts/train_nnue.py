@@ -144,8 +144,10 @@ def train(args: argparse.Namespace) -> int:
     y_tr = torch.from_numpy(np.concatenate([target[tr], target[tr]]))
     fs, fo = batch_features(boards, stm_tr)
     fs_t, fo_t = torch.from_numpy(fs.astype(np.int64)), torch.from_numpy(fo.astype(np.int64))
+    ps_t, po_t = fs_t // 90, fo_t // 90  # the factoriser's (side, kind) of each feature
     vs, vo = batch_features(d["board"][vidx], d["stm"][vidx])
     vs_t, vo_t = torch.from_numpy(vs.astype(np.int64)), torch.from_numpy(vo.astype(np.int64))
+    vps_t, vpo_t = vs_t // 90, vo_t // 90
     y_val = torch.from_numpy(target[vidx])
 
     h = args.hidden
@@ -153,20 +155,28 @@ def train(args: argparse.Namespace) -> int:
     with torch.no_grad():
         emb.weight.uniform_(-0.05, 0.05)
         emb.weight[PAD].zero_()
+    # The factoriser: one row per (side, kind) added to each of its 90 squares' rows while
+    # training (a piece's value learnt from all its squares at once), merged into w1 after.
+    fact = torch.nn.EmbeddingBag(15, h, mode="sum", padding_idx=14)
+    with torch.no_grad():
+        fact.weight.zero_()
+    rows = torch.arange(N_FEATURES) // 90
     b1 = torch.nn.Parameter(torch.full((h,), 0.3))
     out = torch.nn.Linear(2 * h, 1)
     with torch.no_grad():
         out.weight.normal_(0, 0.05)
         out.bias.zero_()
-    params = [emb.weight, b1, out.weight, out.bias]
+    params = [emb.weight, fact.weight, b1, out.weight, out.bias]
     opt = torch.optim.AdamW([{"params": params[:1], "weight_decay": args.wd},
                              {"params": params[1:], "weight_decay": 0.0}], lr=args.lr)
+    if not args.factorise:
+        fact.weight.requires_grad_(False)
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=args.lr_step, gamma=0.3)
     scale_k = UNIT / k
 
-    def forward(a: Any, b: Any) -> Any:
-        acc_s = torch.clamp(emb(a) + b1, 0.0, 1.0)
-        acc_o = torch.clamp(emb(b) + b1, 0.0, 1.0)
+    def forward(a: Any, b: Any, pa: Any, pb: Any) -> Any:
+        acc_s = torch.clamp(emb(a) + fact(pa) + b1, 0.0, 1.0)
+        acc_o = torch.clamp(emb(b) + fact(pb) + b1, 0.0, 1.0)
         return out(torch.cat([acc_s, acc_o], dim=1)).squeeze(1)
 
     best: tuple[float, int, tuple[Any, Any, Any, float] | None] = (math.inf, -1, None)
@@ -176,7 +186,7 @@ def train(args: argparse.Namespace) -> int:
         total = 0.0
         for i in range(0, m, args.batch):
             j = perm[i:i + args.batch]
-            pred = torch.sigmoid(forward(fs_t[j], fo_t[j]) * scale_k)
+            pred = torch.sigmoid(forward(fs_t[j], fo_t[j], ps_t[j], po_t[j]) * scale_k)
             loss = torch.mean((pred - y_tr[j]) ** 2)
             opt.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
@@ -187,12 +197,13 @@ def train(args: argparse.Namespace) -> int:
             total += float(loss.detach()) * len(j)
         sched.step()
         with torch.no_grad():
-            vpred = torch.sigmoid(forward(vs_t, vo_t) * scale_k)
+            vpred = torch.sigmoid(forward(vs_t, vo_t, vps_t, vpo_t) * scale_k)
             vloss = float(torch.mean((vpred - y_val) ** 2))
         print(f"epoch {epoch + 1}: train {total / m:.6f}, validation {vloss:.6f} "
               f"({time.monotonic() - t0:.0f} s)", flush=True)
         if vloss < best[0]:
-            best = (vloss, epoch, (emb.weight.detach().numpy()[:N_FEATURES].copy(),
+            merged = emb.weight.detach()[:N_FEATURES] + fact.weight.detach()[rows]
+            best = (vloss, epoch, (merged.clamp(-args.clip_w1, args.clip_w1).numpy().copy(),
                                    b1.detach().numpy().copy(),
                                    out.weight.detach().numpy()[0].copy(),
                                    float(out.bias.detach()[0])))
@@ -205,10 +216,11 @@ def train(args: argparse.Namespace) -> int:
     net = quantise(*state, scale=args.scale)
     with torch.no_grad():
         emb.weight[:N_FEATURES] = torch.from_numpy(state[0])
+        fact.weight.zero_()
         b1.copy_(torch.from_numpy(state[1]))
         out.weight[0] = torch.from_numpy(state[2])
         out.bias.fill_(state[3])
-        cp_float = (forward(vs_t, vo_t) * UNIT).numpy()
+        cp_float = (forward(vs_t, vo_t, vps_t, vpo_t) * UNIT).numpy()
     cp_q = quantised_cp(net, vs, vo).astype(np.float64)
     loss_q = float(np.mean((sigmoid(cp_q / k) - target[vidx]) ** 2))
     diff = np.abs(cp_q - cp_float)
@@ -237,10 +249,12 @@ def main() -> int:
     ap.add_argument("--lam", type=float, default=0.25, help="weight of the game result")
     ap.add_argument("--scale", type=int, default=100, help="the file's scale (cp per unit)")
     ap.add_argument("--epochs", type=int, default=40)
-    ap.add_argument("--patience", type=int, default=4)
-    ap.add_argument("--batch", type=int, default=4096)
-    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--patience", type=int, default=3)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--lr-step", type=int, default=12)
+    ap.add_argument("--no-factorise", dest="factorise", action="store_false",
+                    help="train without the (side, kind) factoriser")
     ap.add_argument("--wd", type=float, default=0.0, help="AdamW weight decay of w1")
     ap.add_argument("--clip-w1", type=float, default=3.9)
     ap.add_argument("--openings", type=int, default=677, help="openings the labeller cycled")
