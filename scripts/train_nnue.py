@@ -255,7 +255,7 @@ def main() -> int:
     ap.add_argument("--lr-step", type=int, default=12)
     ap.add_argument("--no-factorise", dest="factorise", action="store_false",
                     help="train without the (side, kind) factoriser")
-    ap.add_argument("--wd", type=float, default=0.0, help="AdamW weight decay of w1")
+    ap.add_argument("--wd", type=float, default=0.3, help="AdamW weight decay of w1")
     ap.add_argument("--clip-w1", type=float, default=3.9)
     ap.add_argument("--openings", type=int, default=677, help="openings the labeller cycled")
     ap.add_argument("--val-every", type=int, default=10)

@@ -5,11 +5,13 @@ contract, with the game's symmetries (left-right mirror, colour swap) where they
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from cotuong import Board
+from cotuong.engine import nnue_features
 from cotuong.engine.nnue_features import (
     N_FEATURES,
     PAD,
@@ -114,3 +116,26 @@ def test_the_mirror_moves_files_only() -> None:
 ])
 def test_single_indices(s: int, code: int, perspective: int, index: int) -> None:
     assert feature(perspective, s, code) == index
+
+
+def test_the_shipped_weights_follow_the_contract() -> None:
+    path = Path(nnue_features.__file__).with_name("nnue.npz")
+    if not path.exists():
+        pytest.skip("no learnt weights shipped")
+    with np.load(path, allow_pickle=False) as f:
+        net = {k: f[k] for k in f.files}
+    assert set(net) == {"version", "w1", "b1", "w2", "b2", "qa", "qb", "scale"}
+    h = net["b1"].shape[0]
+    assert int(net["version"]) == 1 and int(net["qa"]) == 255 and int(net["qb"]) == 64
+    assert net["w1"].dtype == np.int16 and net["w1"].shape == (N_FEATURES, h)
+    assert net["b1"].dtype == np.int16 and net["w2"].dtype == np.int16
+    assert net["w2"].shape == (2 * h,) and net["b2"].dtype == np.int32
+    assert int(net["scale"]) > 0
+    # The accumulators of real positions stay well inside int16.
+    fens = _fens()
+    boards = np.stack([board_from_fen(f) for f in fens])
+    fs, fo = batch_features(boards, np.array([side_to_move(f) for f in fens]))
+    w1 = np.vstack([net["w1"].astype(np.int64), np.zeros((1, h), np.int64)])
+    for idx in (fs, fo):
+        acc = net["b1"].astype(np.int64) + w1[idx.astype(np.int64)].sum(axis=1)
+        assert np.abs(acc).max() < 32767
