@@ -13,7 +13,10 @@ A position is a tuple of NumPy arrays (Numba passes it to compiled code by refer
   capture or a null move (repetition cannot cross it); bits 8 and up = the move that led to
   it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase);
 * ``pst``    int32[2, 15, 90] and ``terms`` int32[21]: the evaluation's weights
-  (:mod:`cotuong.engine.weights`), read only.
+  (:mod:`cotuong.engine.weights`), read only;
+* ``acc``    int32[S, 2, H] and ``net`` int16[1263, H]: the learnt evaluation's accumulator
+  stack and weights (:mod:`cotuong.engine.nnue`; H = 0 without a network). With a network,
+  ``st[6]`` is 1, ``st[5]`` the current accumulator slot and ``st[24..27]`` its scalars.
 
 Moves are ints ``from << 7 | to`` (the rules core's internal code). Nothing here is compiled
 at import: every ``@njit(cache=True)`` function compiles on first call and is cached on disk.
@@ -34,6 +37,17 @@ from numba import njit
 
 from cotuong.core import Board, Move
 from cotuong.engine.exchange import attacked
+from cotuong.engine.nnue import (
+    ST_ACC,
+    ST_NN,
+    ST_SIZE,
+    NnueNet,
+    acc_move,
+    acc_refresh,
+    net_arrays,
+    no_net,
+    set_net_scalars,
+)
 from cotuong.engine.tables import (
     ADVISOR_N,
     ADVISOR_TO,
@@ -54,7 +68,7 @@ from cotuong.engine.tables import (
 )
 from cotuong.engine.weights import EvalWeights, default_weights
 
-Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
+Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 ST_SIDE, ST_KEY, ST_EVAL, ST_HPLY, ST_EVAL_EG = 0, 1, 2, 3, 4
 ST_COUNT = 8  # st[ST_COUNT + 8 * side + kind]
@@ -66,14 +80,14 @@ _SEARCH_ROOM = 400  # history slots kept free for the search path (max ply 128 +
 
 @njit(cache=True, nogil=True)
 def in_check(pos: Position, side: int) -> bool:
-    b, _sqid, plist, _st, _hk, _hi, _pst, _terms = pos
+    b, _sqid, plist, _st, _hk, _hi, _pst, _terms, _acc, _net = pos
     return attacked(b, plist[side * 16], 1 - side)
 
 
 @njit(cache=True, nogil=True)
 def generate(pos: Position, out: Any, captures_only: bool) -> int:
     """Write the pseudo-legal moves of the side to move into ``out``; return their count."""
-    b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos
+    b, _sqid, plist, st, _hk, _hi, _pst, _terms, _acc, _net = pos
     side = st[0]
     sign = 1 - 2 * side
     n = 0
@@ -153,7 +167,7 @@ def generate(pos: Position, out: Any, captures_only: bool) -> int:
 @njit(cache=True, nogil=True)
 def make(pos: Position, m: int) -> int:
     """Play move ``m`` (pseudo-legal); return the undo token for :func:`unmake`."""
-    b, sqid, plist, st, hkeys, hinfo, pst, _terms = pos
+    b, sqid, plist, st, hkeys, hinfo, pst, _terms, acc, net = pos
     fr = m >> 7
     to = m & 127
     p = b[fr]
@@ -177,6 +191,8 @@ def make(pos: Position, m: int) -> int:
     sqid[to] = pid
     sqid[fr] = -1
     plist[pid] = to
+    if st[6] != 0:  # ST_NN: the learnt evaluation's accumulators
+        acc_move(st, acc, net, p, fr, to, c)
     st[0] ^= 1
     st[1] = key
     st[2] = ev
@@ -190,7 +206,7 @@ def make(pos: Position, m: int) -> int:
 
 @njit(cache=True, nogil=True)
 def unmake(pos: Position, m: int, undo: int) -> None:
-    b, sqid, plist, st, hkeys, _hi, pst, _terms = pos
+    b, sqid, plist, st, hkeys, _hi, pst, _terms, _acc, _net = pos
     fr = m >> 7
     to = m & 127
     p = b[to]
@@ -212,6 +228,8 @@ def unmake(pos: Position, m: int, undo: int) -> None:
             st[8 + c] += 1
         else:
             st[16 - c] += 1
+    if st[6] != 0:
+        st[5] -= 1  # ST_ACC: pop the accumulators
     st[0] ^= 1
     st[2] = ev
     st[4] = ev_eg
@@ -221,7 +239,7 @@ def unmake(pos: Position, m: int, undo: int) -> None:
 
 @njit(cache=True, nogil=True)
 def make_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms = pos
+    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms, _acc, _net = pos
     st[0] ^= 1
     st[1] ^= ZOBRIST_SIDE
     h = st[3] + 1
@@ -232,7 +250,7 @@ def make_null(pos: Position) -> None:
 
 @njit(cache=True, nogil=True)
 def unmake_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, _hi, _pst, _terms = pos
+    _b, _sqid, _plist, st, hkeys, _hi, _pst, _terms, _acc, _net = pos
     st[0] ^= 1
     st[3] -= 1
     st[1] = hkeys[st[3]]
@@ -278,15 +296,17 @@ def perft(pos: Position, depth: int) -> int:
     return int(_perft(pos, depth, bufs))
 
 
-def position_from_board(board: Board, weights: EvalWeights | None = None) -> Position:
+def position_from_board(board: Board, weights: EvalWeights | None = None,
+                        net: NnueNet | None = None) -> Position:
     """The engine position of ``board`` (placement and side only; history starts here),
-    evaluated with ``weights`` (default: the shipped ones)."""
+    evaluated with ``weights`` (default: the shipped ones), or by the learnt network
+    ``net`` when one is given (:mod:`cotuong.engine.nnue`)."""
     w = weights or default_weights()
     codes = board.squares
     b = np.array(codes, dtype=np.int8)
     sqid = np.full(90, -1, dtype=np.int8)
     plist = np.full(32, -1, dtype=np.int32)
-    st = np.zeros(24, dtype=np.int64)
+    st = np.zeros(ST_SIZE, dtype=np.int64)
     next_id = [1, 17]  # ids 0 and 16 are the kings: the king square is then plist[16 * side]
     key = 0
     ev = ev_eg = 0
@@ -315,15 +335,19 @@ def position_from_board(board: Board, weights: EvalWeights | None = None) -> Pos
     hinfo = np.zeros(HISTORY_SIZE, dtype=np.int32)
     hkeys[0] = key
     hinfo[0] = IRREVERSIBLE
-    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, w.terms)
+    acc, packed = no_net() if net is None else net_arrays(net)
+    set_net_scalars(st, net)
+    acc_refresh(b, st, acc, packed)
+    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, w.terms, acc, packed)
     if board.is_check():
         hinfo[0] |= IN_CHECK
     return pos
 
 
-def position_from_fen(fen: str, weights: EvalWeights | None = None) -> Position:
+def position_from_fen(fen: str, weights: EvalWeights | None = None,
+                      net: NnueNet | None = None) -> Position:
     """Validate ``fen`` with the rules core and build the engine position."""
-    return position_from_board(Board(fen), weights)
+    return position_from_board(Board(fen), weights, net)
 
 
 def play_codes(pos: Position, codes: Sequence[int]) -> None:
@@ -339,6 +363,9 @@ def play_codes(pos: Position, codes: Sequence[int]) -> None:
             hinfo[0] |= IRREVERSIBLE
             st[ST_HPLY] -= half
         make(pos, m)
+        if st[ST_NN]:  # the game's moves are not unmade: keep the current slot first
+            pos[8][0] = pos[8][st[ST_ACC]]
+            st[ST_ACC] = 0
         if in_check(pos, int(st[ST_SIDE])):
             hinfo[st[ST_HPLY]] |= IN_CHECK
 
