@@ -21,6 +21,7 @@ from cotuong.engine.nnue import (
     ST_ACC,
     NnueError,
     NnueNet,
+    accumulators,
     evaluate_nnue,
     load_nnue,
 )
@@ -112,8 +113,7 @@ def _fens() -> list[str]:
 def test_fresh_position_matches_the_reference(net: NnueNet) -> None:
     for fen in _fens():
         pos = position_from_fen(fen, net=net)
-        top = int(pos[3][ST_ACC])
-        assert (pos[8][top] == _ref_acc(pos[0], net)).all(), fen
+        assert (accumulators(pos) == _ref_acc(pos[0], net)).all(), fen
         assert evaluate_nnue(pos) == _ref_eval(pos[0], int(pos[3][0]), net), fen
         assert evaluate(pos, 0, 0) == evaluate_nnue(pos)  # the engine's evaluation is the net's
 
@@ -125,7 +125,7 @@ def test_random_walks_keep_the_accumulators_exact(net: NnueNet, seed: int) -> No
     rng = random.Random(seed)
     fens = _fens()
     pos = position_from_fen(fens[seed % len(fens)], net=net)
-    before = [a.copy() for a in pos]
+    before = tuple(a.copy() for a in pos)
     stack: list[tuple[int, int]] = []  # (move, undo) or (0, -1) for a null move
     for _ in range(150):
         roll = rng.random()
@@ -144,8 +144,8 @@ def test_random_walks_keep_the_accumulators_exact(net: NnueNet, seed: int) -> No
             pool = captures if captures and rng.random() < 0.5 else [int(m) for m in moves]
             m = rng.choice(pool)
             stack.append((m, make(pos, m)))
-        top = int(pos[3][ST_ACC])
-        assert (pos[8][top] == _ref_acc(pos[0], net)).all()
+        assert int(pos[3][ST_ACC]) == sum(1 for _m, undo in stack if undo >= 0)
+        assert (accumulators(pos) == _ref_acc(pos[0], net)).all()
         assert evaluate_nnue(pos) == _ref_eval(pos[0], int(pos[3][0]), net)
     while stack:
         m, undo = stack.pop()
@@ -154,9 +154,9 @@ def test_random_walks_keep_the_accumulators_exact(net: NnueNet, seed: int) -> No
         else:
             unmake(pos, m, undo)
     assert int(pos[3][ST_ACC]) == 0
-    assert (pos[8][0] == before[8][0]).all()
-    for i in (0, 1, 2, 3):
+    for i in (0, 1, 2, 3, 6):  # (the key history and the stack beyond the top are scratch)
         assert (pos[i] == before[i]).all()
+    assert (accumulators(pos) == accumulators(before)).all()
 
 
 def test_game_moves_keep_the_stack_short(net: NnueNet) -> None:
@@ -175,7 +175,7 @@ def test_game_moves_keep_the_stack_short(net: NnueNet) -> None:
     pos = position_from_fen(START, net=net)
     play_codes(pos, codes)
     assert int(pos[3][ST_ACC]) == 0
-    assert (pos[8][0] == _ref_acc(pos[0], net)).all()
+    assert (accumulators(pos) == _ref_acc(pos[0], net)).all()
     assert (pos[0] == position_from_board(board)[0]).all()
 
 
@@ -185,12 +185,13 @@ def test_perft_is_unchanged_with_a_network(net: NnueNet) -> None:
     assert int(pos[3][ST_ACC]) == 0
 
 
-def test_without_a_network_the_position_carries_empty_arrays() -> None:
-    pos = position_from_fen(START)
-    assert pos[8].shape[2] == 0 and pos[9].shape[1] == 0 and pos[3][6] == 0
-    u = make(pos, legal_moves(pos)[0])
-    assert pos[3][ST_ACC] == 0  # make/unmake skip the accumulators
-    assert u is not None
+def test_without_a_network_the_position_is_the_hand_written_one(net: NnueNet) -> None:
+    plain = position_from_fen(START)
+    assert plain[7].shape == (21,) and plain[3][6] == 0  # the terms alone, no flag
+    make(plain, int(legal_moves(plain)[0]))
+    assert plain[3][ST_ACC] == 0  # make/unmake skip the accumulators
+    with_net = position_from_fen(START, net=net)
+    assert (with_net[7][:21] == plain[7]).all()  # the terms, then the network
 
 
 # ------------------------------------------------------------------ the loader's errors

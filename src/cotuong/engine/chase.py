@@ -137,12 +137,12 @@ def _quiet_move(scr: Any, fr: int, to: int) -> None:
 def cycle_chases(pos: Any, i: int, h: int, flags: int) -> tuple[bool, bool]:
     """Over the cycle of the moves ``i+1..h`` (no capture among them): does the side that
     made the move ``h`` chase, and does the other side? (One victim in every move.)"""
-    b, sqid, plist, st, _hk, hinfo, pst, terms, acc, net = pos
+    b, sqid, plist, st, _hk, hinfo, pst, terms = pos
     sst = st.copy()
     sst[3] = 0
     sst[6] = 0  # ST_NN: no accumulators on the scratch board
     scr = (b.copy(), sqid.copy(), plist.copy(), sst, np.zeros(8, dtype=np.int64),
-           np.zeros(8, dtype=np.int32), pst, terms, acc, net)
+           np.zeros(8, dtype=np.int32), pst, terms)
     for k in range(h, i, -1):  # rewind to position i
         m = hinfo[k] >> 8
         if m == 0:
@@ -175,7 +175,7 @@ def cycle_chases(pos: Any, i: int, h: int, flags: int) -> tuple[bool, bool]:
 def repetition(pos: Any, flags: int) -> int:
     """``REP_NONE``, ``REP_DRAW``, ``REP_WIN`` (the side to move wins: the other side's
     perpetual check or chase) or ``REP_LOSS`` (the side to move is the violator)."""
-    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms, _acc, _net = pos
+    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms = pos
     h = st[3]
     key = st[1]
     lim = h

@@ -27,7 +27,7 @@ def move_checks(pos: Any, m: int, side: int) -> int:
     >>> [move_checks(pos, move_code(Move.from_iccs(t)), 0) for t in ("a0a9", "a0a1", "e0d0")]
     [3, 1, 0]
     """
-    b, _sqid, plist, _st, _hk, _hi, _pst, _terms, _acc, _net = pos
+    b, _sqid, plist, _st, _hk, _hi, _pst, _terms = pos
     fr = m >> 7
     to = m & 127
     p = b[fr]

@@ -168,7 +168,7 @@ def evaluate(pos: Any, noise: int, salt: int) -> int:
     """Score of the position for the side to move, in centipawns: the learnt network's
     when the position carries one (:func:`cotuong.engine.nnue.evaluate_nnue`), else the
     hand-written terms below; ``noise`` (levels) is added to either."""
-    b, _sqid, plist, st, _hk, _hi, _pst, terms, _acc, _net = pos
+    b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
     if st[6] != 0:  # nnue.ST_NN
         score = evaluate_nnue(pos)
         if noise > 0:
@@ -197,7 +197,7 @@ def features(pos: Any, out: Any) -> None:
     the piece-square columns (mg then eg; kind; rank * 5 + file folded, since the tables
     are symmetric left to right) weighted by the phase, then the terms, ``tempo`` as +1
     when Red is to move and -1 when Black is."""
-    b, _sqid, plist, st, _hk, _hi, _pst, _terms, _acc, _net = pos
+    b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos
     out[:] = 0.0
     ph = phase(st)
     mg = ph / PHASE_MAX

@@ -9,13 +9,21 @@ first::
 
     cp = (b2 + Σ CReLU(acc_stm)·w2[:H] + Σ CReLU(acc_other)·w2[H:]) · scale // (qa·qb)
 
-The accumulators are kept incrementally: the position carries a stack of them
-(``acc[ply, perspective, H]``, int32) and ``make`` writes the next slot from the current
-one, changed by the moved piece's two squares and the captured piece (:func:`acc_move`);
-``unmake`` pops (a null move changes no piece, so it keeps the slot). The weights reach the
-compiled code as arrays at run time (the position's ``net``), never as compile-time
-constants. Without a network the position carries empty arrays and ``st[ST_NN] == 0``: the
-hand-written evaluation (:mod:`cotuong.engine.evaluate`) runs and make/unmake skip all this.
+The accumulators are kept incrementally: the position carries a stack of them and ``make``
+writes the next slot from the current one, changed by the moved piece's two squares and the
+captured piece (:func:`acc_move`); ``unmake`` pops (a null move changes no piece, so it keeps
+the slot). The weights reach the compiled code as arrays at run time, never as compile-time
+constants.
+
+**Where they live.** The position stays the tuple of eight arrays the hand-written
+evaluation uses (a wider tuple cost that evaluation 3–4 % of its speed: every compiled
+helper receives the whole tuple): with a network, its last array, the evaluation's int32
+``terms``, is extended — the 21 term weights, then from :data:`NET_OFF` the packed network
+(``w1``'s 1,260 rows, ``b1``, ``w2`` for the side to move, ``w2`` for the other side; H each)
+and after it the accumulator stack (``ACC_STACK`` slots × 2 perspectives × H). ``st`` holds
+the flag (``st[ST_NN]``), H, the current slot, the stack's offset and the output scalars.
+Without a network ``st[ST_NN] == 0``: the hand-written evaluation (:mod:`cotuong.engine.evaluate`)
+runs and make/unmake skip all this.
 
 >>> feature_index(0, 5, 0), feature_index(1, 5, 0), feature_index(1, -5, 81)  # rooks
 (360, 1071, 360)
@@ -44,15 +52,20 @@ FORMAT_VERSION = 1
 N_FEATURES = 1260  # 2 colours (own, other) × 7 kinds × 90 squares
 MAX_HIDDEN = 1024
 EVAL_LIMIT = 20_000  # the network's score is clamped below the mate scores
-ACC_STACK = 512  # accumulator slots: the search path (MAX_PLY) and chase replays fit
+ACC_STACK = 512  # accumulator slots: the search path (MAX_PLY) and the root's checks fit
 
 # The position's scalars (``st``, int64) the network uses (see position.py for the others).
 ST_ACC = 5    # the current accumulator slot
 ST_NN = 6     # 1 when the position carries a network
-ST_B2, ST_QA, ST_QAQB, ST_SCALE = 24, 25, 26, 27
+ST_H = 7      # its hidden size H
+ST_B2, ST_QA, ST_QAQB, ST_SCALE, ST_ACC_OFF = 24, 25, 26, 27, 28
 ST_SIZE = 32
-# Rows of the packed network array ``net`` (int16 [1263, H]) after the 1,260 feature rows.
+# Offsets in the extended ``terms`` array: the network's rows (H int32 each) from NET_OFF
+# (the 1,260 feature rows, then b1, w2 for the side to move, w2 for the other side), then
+# the accumulator stack (slot k, perspective p at ``acc_off + (2k + p)·H``).
+NET_OFF = 32
 ROW_B1, ROW_W2_STM, ROW_W2_OTHER = N_FEATURES, N_FEATURES + 1, N_FEATURES + 2
+NET_ROWS = N_FEATURES + 3
 
 I16 = npt.NDArray[np.int16]
 
@@ -151,23 +164,39 @@ def shipped_nnue() -> NnueNet:
     return load_nnue()
 
 
-def no_net() -> tuple[Any, Any]:
-    """The (acc, net) arrays of a position without a network: empty, same types."""
-    return np.zeros((1, 2, 0), dtype=np.int32), np.zeros((N_FEATURES + 3, 0), dtype=np.int16)
-
-
-def net_arrays(net: NnueNet) -> tuple[Any, Any]:
-    """A fresh accumulator stack and the packed weights for a position with ``net``."""
-    return np.zeros((ACC_STACK, 2, net.hidden), dtype=np.int32), net.packed()
-
-
-def set_net_scalars(st: Any, net: NnueNet | None) -> None:
-    """Write the network's flag and output scalars into the position's ``st``."""
+def eval_data(terms: Any, st: Any, net: NnueNet | None) -> Any:
+    """The position's last array for ``net``: ``terms`` itself without a network, else the
+    terms followed by the packed network and a fresh accumulator stack (``st`` gets the
+    flag, the sizes and the output scalars)."""
     st[ST_ACC] = 0
     st[ST_NN] = 0 if net is None else 1
-    if net is not None:
-        st[ST_B2], st[ST_QA], st[ST_QAQB], st[ST_SCALE] = (net.b2, net.qa, net.qa * net.qb,
-                                                           net.scale)
+    if net is None:
+        return terms
+    h = net.hidden
+    acc_off = NET_OFF + NET_ROWS * h
+    data = np.zeros(acc_off + ACC_STACK * 2 * h, dtype=np.int32)
+    data[: len(terms)] = terms
+    data[NET_OFF:acc_off] = net.packed().astype(np.int32).ravel()
+    st[ST_H], st[ST_ACC_OFF] = h, acc_off
+    st[ST_B2], st[ST_QA], st[ST_QAQB], st[ST_SCALE] = net.b2, net.qa, net.qa * net.qb, net.scale
+    return data
+
+
+def accumulators(pos: Any) -> Any:
+    """The current accumulators, int32 [2, H] (Red's perspective, Black's), a view."""
+    st = pos[3]
+    h = int(st[ST_H])
+    at = int(st[ST_ACC_OFF]) + 2 * h * int(st[ST_ACC])
+    return pos[7][at: at + 2 * h].reshape(2, h)
+
+
+def keep_slot_zero(pos: Any) -> None:
+    """Make the current accumulators slot 0 (after moves that will not be unmade)."""
+    st = pos[3]
+    if st[ST_NN]:
+        cur = accumulators(pos).copy()
+        st[ST_ACC] = 0
+        accumulators(pos)[:] = cur
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -180,59 +209,59 @@ def feature_index(persp: int, code: int, s: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def acc_refresh(b: Any, st: Any, acc: Any, net: Any) -> None:
+def acc_refresh(b: Any, st: Any, data: Any) -> None:
     """Compute the current accumulators from scratch (the position's set-up, tests)."""
     if st[ST_NN] == 0:
         return
-    top = st[ST_ACC]
-    hidden = net.shape[1]
+    h = st[ST_H]
     for p in range(2):
-        a = acc[top, p]
-        for i in range(hidden):
-            a[i] = net[ROW_B1, i]
+        at = st[ST_ACC_OFF] + (2 * st[ST_ACC] + p) * h
+        row = NET_OFF + ROW_B1 * h
+        for i in range(h):
+            data[at + i] = data[row + i]
         for s in range(90):
             if b[s] != 0:
-                row = net[feature_index(p, b[s], s)]
-                for i in range(hidden):
-                    a[i] += row[i]
+                row = NET_OFF + feature_index(p, b[s], s) * h
+                for i in range(h):
+                    data[at + i] += data[row + i]
 
 
 @njit(cache=True, nogil=True)
-def acc_move(st: Any, acc: Any, net: Any, p: int, fr: int, to: int, c: int) -> None:
+def acc_move(st: Any, data: Any, p: int, fr: int, to: int, c: int) -> None:
     """Push the accumulators after piece ``p`` moved ``fr`` → ``to`` taking ``c`` (0: none)."""
     top = st[ST_ACC]
     st[ST_ACC] = top + 1
-    hidden = net.shape[1]
+    h = st[ST_H]
     for persp in range(2):
-        old = acc[top, persp]
-        new = acc[top + 1, persp]
-        add = net[feature_index(persp, p, to)]
-        sub = net[feature_index(persp, p, fr)]
+        old = st[ST_ACC_OFF] + (2 * top + persp) * h
+        new = old + 2 * h
+        add = NET_OFF + feature_index(persp, p, to) * h
+        sub = NET_OFF + feature_index(persp, p, fr) * h
         if c == 0:
-            for i in range(hidden):
-                new[i] = old[i] + add[i] - sub[i]
+            for i in range(h):
+                data[new + i] = data[old + i] + data[add + i] - data[sub + i]
         else:
-            cap = net[feature_index(persp, c, to)]
-            for i in range(hidden):
-                new[i] = old[i] + add[i] - sub[i] - cap[i]
+            cap = NET_OFF + feature_index(persp, c, to) * h
+            for i in range(h):
+                data[new + i] = data[old + i] + data[add + i] - data[sub + i] - data[cap + i]
 
 
 @njit(cache=True, nogil=True)
 def evaluate_nnue(pos: Any) -> int:
     """The network's score of the position for the side to move, in centipawns (clamped
     to ±``EVAL_LIMIT``). Only for positions that carry a network."""
-    st, acc, net = pos[3], pos[8], pos[9]
-    top = st[ST_ACC]
+    st, data = pos[3], pos[7]
+    h = st[ST_H]
     stm = st[0]
-    us = acc[top, stm]
-    them = acc[top, 1 - stm]
+    us = st[ST_ACC_OFF] + (2 * st[ST_ACC] + stm) * h
+    them = st[ST_ACC_OFF] + (2 * st[ST_ACC] + 1 - stm) * h
+    w_us = NET_OFF + ROW_W2_STM * h
+    w_them = NET_OFF + ROW_W2_OTHER * h
     qa = st[ST_QA]
-    w_us = net[ROW_W2_STM]
-    w_them = net[ROW_W2_OTHER]
     total = 0
-    for i in range(net.shape[1]):
-        x = min(max(us[i], 0), qa)
-        y = min(max(them[i], 0), qa)
-        total += x * w_us[i] + y * w_them[i]
+    for i in range(h):
+        x = min(max(data[us + i], 0), qa)
+        y = min(max(data[them + i], 0), qa)
+        total += x * data[w_us + i] + y * data[w_them + i]
     cp = (st[ST_B2] + total) * st[ST_SCALE] // st[ST_QAQB]
     return int(min(max(cp, -EVAL_LIMIT), EVAL_LIMIT))

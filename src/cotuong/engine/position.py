@@ -13,10 +13,9 @@ A position is a tuple of NumPy arrays (Numba passes it to compiled code by refer
   capture or a null move (repetition cannot cross it); bits 8 and up = the move that led to
   it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase);
 * ``pst``    int32[2, 15, 90] and ``terms`` int32[21]: the evaluation's weights
-  (:mod:`cotuong.engine.weights`), read only;
-* ``acc``    int32[S, 2, H] and ``net`` int16[1263, H]: the learnt evaluation's accumulator
-  stack and weights (:mod:`cotuong.engine.nnue`; H = 0 without a network). With a network,
-  ``st[6]`` is 1, ``st[5]`` the current accumulator slot and ``st[24..27]`` its scalars.
+  (:mod:`cotuong.engine.weights`), read only — with a learnt network, ``terms`` goes on
+  with the network's weights and its accumulator stack (:mod:`cotuong.engine.nnue`;
+  ``st[6]`` is then 1, ``st[5]`` the current slot, ``st[7]`` and ``st[24..28]`` its sizes).
 
 Moves are ints ``from << 7 | to`` (the rules core's internal code). Nothing here is compiled
 at import: every ``@njit(cache=True)`` function compiles on first call and is cached on disk.
@@ -37,17 +36,7 @@ from numba import njit
 
 from cotuong.core import Board, Move
 from cotuong.engine.exchange import attacked
-from cotuong.engine.nnue import (
-    ST_ACC,
-    ST_NN,
-    ST_SIZE,
-    NnueNet,
-    acc_move,
-    acc_refresh,
-    net_arrays,
-    no_net,
-    set_net_scalars,
-)
+from cotuong.engine.nnue import ST_SIZE, NnueNet, acc_move, acc_refresh, eval_data, keep_slot_zero
 from cotuong.engine.tables import (
     ADVISOR_N,
     ADVISOR_TO,
@@ -68,7 +57,7 @@ from cotuong.engine.tables import (
 )
 from cotuong.engine.weights import EvalWeights, default_weights
 
-Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
+Position = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
 
 ST_SIDE, ST_KEY, ST_EVAL, ST_HPLY, ST_EVAL_EG = 0, 1, 2, 3, 4
 ST_COUNT = 8  # st[ST_COUNT + 8 * side + kind]
@@ -80,14 +69,14 @@ _SEARCH_ROOM = 400  # history slots kept free for the search path (max ply 128 +
 
 @njit(cache=True, nogil=True)
 def in_check(pos: Position, side: int) -> bool:
-    b, _sqid, plist, _st, _hk, _hi, _pst, _terms, _acc, _net = pos
+    b, _sqid, plist, _st, _hk, _hi, _pst, _terms = pos
     return attacked(b, plist[side * 16], 1 - side)
 
 
 @njit(cache=True, nogil=True)
 def generate(pos: Position, out: Any, captures_only: bool) -> int:
     """Write the pseudo-legal moves of the side to move into ``out``; return their count."""
-    b, _sqid, plist, st, _hk, _hi, _pst, _terms, _acc, _net = pos
+    b, _sqid, plist, st, _hk, _hi, _pst, _terms = pos
     side = st[0]
     sign = 1 - 2 * side
     n = 0
@@ -167,7 +156,7 @@ def generate(pos: Position, out: Any, captures_only: bool) -> int:
 @njit(cache=True, nogil=True)
 def make(pos: Position, m: int) -> int:
     """Play move ``m`` (pseudo-legal); return the undo token for :func:`unmake`."""
-    b, sqid, plist, st, hkeys, hinfo, pst, _terms, acc, net = pos
+    b, sqid, plist, st, hkeys, hinfo, pst, data = pos
     fr = m >> 7
     to = m & 127
     p = b[fr]
@@ -192,7 +181,7 @@ def make(pos: Position, m: int) -> int:
     sqid[fr] = -1
     plist[pid] = to
     if st[6] != 0:  # ST_NN: the learnt evaluation's accumulators
-        acc_move(st, acc, net, p, fr, to, c)
+        acc_move(st, data, p, fr, to, c)
     st[0] ^= 1
     st[1] = key
     st[2] = ev
@@ -206,7 +195,7 @@ def make(pos: Position, m: int) -> int:
 
 @njit(cache=True, nogil=True)
 def unmake(pos: Position, m: int, undo: int) -> None:
-    b, sqid, plist, st, hkeys, _hi, pst, _terms, _acc, _net = pos
+    b, sqid, plist, st, hkeys, _hi, pst, _terms = pos
     fr = m >> 7
     to = m & 127
     p = b[to]
@@ -239,7 +228,7 @@ def unmake(pos: Position, m: int, undo: int) -> None:
 
 @njit(cache=True, nogil=True)
 def make_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms, _acc, _net = pos
+    _b, _sqid, _plist, st, hkeys, hinfo, _pst, _terms = pos
     st[0] ^= 1
     st[1] ^= ZOBRIST_SIDE
     h = st[3] + 1
@@ -250,7 +239,7 @@ def make_null(pos: Position) -> None:
 
 @njit(cache=True, nogil=True)
 def unmake_null(pos: Position) -> None:
-    _b, _sqid, _plist, st, hkeys, _hi, _pst, _terms, _acc, _net = pos
+    _b, _sqid, _plist, st, hkeys, _hi, _pst, _terms = pos
     st[0] ^= 1
     st[3] -= 1
     st[1] = hkeys[st[3]]
@@ -335,10 +324,9 @@ def position_from_board(board: Board, weights: EvalWeights | None = None,
     hinfo = np.zeros(HISTORY_SIZE, dtype=np.int32)
     hkeys[0] = key
     hinfo[0] = IRREVERSIBLE
-    acc, packed = no_net() if net is None else net_arrays(net)
-    set_net_scalars(st, net)
-    acc_refresh(b, st, acc, packed)
-    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, w.terms, acc, packed)
+    data = eval_data(w.terms, st, net)
+    acc_refresh(b, st, data)
+    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, data)
     if board.is_check():
         hinfo[0] |= IN_CHECK
     return pos
@@ -363,9 +351,7 @@ def play_codes(pos: Position, codes: Sequence[int]) -> None:
             hinfo[0] |= IRREVERSIBLE
             st[ST_HPLY] -= half
         make(pos, m)
-        if st[ST_NN]:  # the game's moves are not unmade: keep the current slot first
-            pos[8][0] = pos[8][st[ST_ACC]]
-            st[ST_ACC] = 0
+        keep_slot_zero(pos)  # the game's moves are not unmade: the search needs the room
         if in_check(pos, int(st[ST_SIDE])):
             hinfo[st[ST_HPLY]] |= IN_CHECK
 

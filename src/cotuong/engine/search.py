@@ -116,7 +116,7 @@ def alphabeta(pos: Any, t: Any, depth: int, alpha: int, beta: int, ply: int,
     if poll(ctl):
         return 0
     excl = excluded[ply]  # the move left out by a singular-extension test of this node
-    b, _sqid, _plist, st, _hkeys, hinfo, _pst, _terms, _acc, _net = pos
+    b, _sqid, _plist, st, _hkeys, hinfo, _pst, _terms = pos
     side = st[0]
     check = in_check(pos, side)
     if check:

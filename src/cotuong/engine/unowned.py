@@ -1,7 +1,7 @@
 """Arrays without an owner, for the search's hot path (compiled).
 
 Numba counts references to every array it hands around, with an atomic increment and
-decrement each time a function unpacks or passes one. The search passes a position of 10
+decrement each time a function unpacks or passes one. The search passes a position of 8
 arrays and tables of 15 to every node's helpers, so the counting alone took about 100 ns
 per call (measured: the repetition test took 145 ns with owned arrays, 47 ns without) —
 about half of the search's time. :func:`unowned` gives the same array with no owner
@@ -42,10 +42,9 @@ unowned: Any = _unowned  # called as unowned(arr) from compiled code (typing con
 
 @njit(cache=True, nogil=True)
 def unowned_position(pos: Any) -> Any:
-    """The position's ten arrays, unowned."""
+    """The position's eight arrays, unowned."""
     return (unowned(pos[0]), unowned(pos[1]), unowned(pos[2]), unowned(pos[3]),
-            unowned(pos[4]), unowned(pos[5]), unowned(pos[6]), unowned(pos[7]),
-            unowned(pos[8]), unowned(pos[9]))
+            unowned(pos[4]), unowned(pos[5]), unowned(pos[6]), unowned(pos[7]))
 
 
 @njit(cache=True, nogil=True)
