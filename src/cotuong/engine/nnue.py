@@ -232,18 +232,23 @@ def acc_move(st: Any, data: Any, p: int, fr: int, to: int, c: int) -> None:
     top = st[ST_ACC]
     st[ST_ACC] = top + 1
     h = st[ST_H]
+    at = st[ST_ACC_OFF] + 2 * top * h
     for persp in range(2):
-        old = st[ST_ACC_OFF] + (2 * top + persp) * h
-        new = old + 2 * h
-        add = NET_OFF + feature_index(persp, p, to) * h
-        sub = NET_OFF + feature_index(persp, p, fr) * h
+        # Views with indices from 0 (no negative-index fix-up): the loops vectorise.
+        old = data[at + persp * h: at + (persp + 1) * h]
+        new = data[at + (persp + 2) * h: at + (persp + 3) * h]
+        row = NET_OFF + feature_index(persp, p, to) * h
+        add = data[row: row + h]
+        row = NET_OFF + feature_index(persp, p, fr) * h
+        sub = data[row: row + h]
         if c == 0:
             for i in range(h):
-                data[new + i] = data[old + i] + data[add + i] - data[sub + i]
+                new[i] = old[i] + add[i] - sub[i]
         else:
-            cap = NET_OFF + feature_index(persp, c, to) * h
+            row = NET_OFF + feature_index(persp, c, to) * h
+            cap = data[row: row + h]
             for i in range(h):
-                data[new + i] = data[old + i] + data[add + i] - data[sub + i] - data[cap + i]
+                new[i] = old[i] + add[i] - sub[i] - cap[i]
 
 
 @njit(cache=True, nogil=True)
@@ -253,15 +258,16 @@ def evaluate_nnue(pos: Any) -> int:
     st, data = pos[3], pos[7]
     h = st[ST_H]
     stm = st[0]
-    us = st[ST_ACC_OFF] + (2 * st[ST_ACC] + stm) * h
-    them = st[ST_ACC_OFF] + (2 * st[ST_ACC] + 1 - stm) * h
-    w_us = NET_OFF + ROW_W2_STM * h
-    w_them = NET_OFF + ROW_W2_OTHER * h
-    qa = st[ST_QA]
+    at = st[ST_ACC_OFF] + 2 * st[ST_ACC] * h
+    us = data[at + stm * h: at + (stm + 1) * h]
+    them = data[at + (1 - stm) * h: at + (2 - stm) * h]
+    w_us = data[NET_OFF + ROW_W2_STM * h: NET_OFF + (ROW_W2_STM + 1) * h]
+    w_them = data[NET_OFF + ROW_W2_OTHER * h: NET_OFF + (ROW_W2_OTHER + 1) * h]
+    qa = np.int32(st[ST_QA])
     total = 0
     for i in range(h):
-        x = min(max(data[us + i], 0), qa)
-        y = min(max(data[them + i], 0), qa)
-        total += x * data[w_us + i] + y * data[w_them + i]
+        x = min(max(us[i], np.int32(0)), qa)
+        y = min(max(them[i], np.int32(0)), qa)
+        total += x * w_us[i] + y * w_them[i]
     cp = (st[ST_B2] + total) * st[ST_SCALE] // st[ST_QAQB]
     return int(min(max(cp, -EVAL_LIMIT), EVAL_LIMIT))
