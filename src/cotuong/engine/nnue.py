@@ -16,7 +16,7 @@ the slot). The weights reach the compiled code as arrays at run time, never as c
 constants.
 
 **Where they live.** The position stays the tuple of eight arrays the hand-written
-evaluation uses (a wider tuple cost that evaluation 3–4 % of its speed: every compiled
+evaluation uses (a wider tuple cost that evaluation 2 % of its speed: every compiled
 helper receives the whole tuple): with a network, its last array, the evaluation's int32
 ``terms``, is extended — the 21 term weights, then from :data:`NET_OFF` the packed network
 (``w1``'s 1,260 rows, ``b1``, ``w2`` for the side to move, ``w2`` for the other side; H each)
