@@ -1,7 +1,10 @@
 """Benchmarks of the built-in engine (issue 4, part A). Every run prints peak RSS.
 
-    python benchmarks/bench_engine.py perft [--deep]      # engine perft vs perft.md, nodes/s
-    python benchmarks/bench_engine.py nps [--ms 2000|--nodes N] [--threads 2]  # 21 positions
+    python benchmarks/bench_engine.py perft [--deep] [--nnue F]  # perft vs perft.md, nodes/s
+    python benchmarks/bench_engine.py nps [--ms 2000|--nodes N] [--threads 2] [--nnue F]
+
+``--nnue F``: with the learnt evaluation of the weights file F (the option ``EvalFile``); for
+perft, positions that carry the network, so make/unmake update its accumulators.
     python benchmarks/bench_engine.py depth [--depth 9]  # nodes to a fixed depth, 21 positions
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
@@ -98,7 +101,14 @@ def peak_rss_mb() -> float:
 
 # ---------------------------------------------------------------------------- perft
 def cmd_perft(args: argparse.Namespace) -> None:
-    from cotuong.engine import perft
+    from cotuong.engine.nnue import load_nnue
+    from cotuong.engine.position import perft as perft_pos
+    from cotuong.engine.position import position_from_fen
+
+    net = load_nnue(args.nnue) if args.nnue else None
+
+    def perft(fen: str, depth: int) -> int:
+        return perft_pos(position_from_fen(fen, net=net), depth)
 
     rows = []
     text = (ROOT / "tests" / "data" / "perft.md").read_text(encoding="utf-8")
@@ -133,6 +143,8 @@ def cmd_nps(args: argparse.Namespace) -> None:
 
     engine = BuiltinEngine(8)
     engine.set_option("Threads", str(args.threads))
+    if args.nnue:
+        engine.set_option("EvalFile", args.nnue)
     engine.search(START, [], Limits(depth=3))  # warm: compile or load from cache
     rows = [("start", START)] + [(f"mid{i + 1:02d}", f) for i, f in enumerate(MIDDLEGAMES)]
     # Wall-clock nodes/s depends on what else runs on the machine; nodes per CPU-second of
@@ -320,10 +332,12 @@ def main() -> None:
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("perft")
     p.add_argument("--deep", action="store_true")
+    p.add_argument("--nnue", default=None, help="positions with this network (make/unmake)")
     p.set_defaults(func=cmd_perft)
     p = sub.add_parser("nps")
     p.add_argument("--ms", type=int, default=2000)
     p.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
+    p.add_argument("--nnue", default=None, help="the learnt evaluation (EvalFile)")
     p.add_argument("--nodes", type=int, default=0,
                    help="a node budget instead of --ms (the depth a time reaches on an idle "
                         "core, whatever the load: 255000 ~ 300 ms at 850 k nodes/s)")

@@ -4,12 +4,15 @@
     python benchmarks/sprt.py --base HEAD~2 --new HEAD --clock 4+0.05
     python benchmarks/sprt.py --e2 cmd:../shared/engines/pikafish-hce --odds 10 --games 200
     nice -n 19 python benchmarks/sprt.py --base HEAD --nodes 60000 --elo1 20  # load-free
+    python benchmarks/sprt.py --new HEAD --base HEAD --args1 "--nnue net.npz" --nodes 60000
 
 Engine 1 is the working tree's ``src`` (or ``--new REV``), engine 2 a **source snapshot**
 of a git revision (``--base REV``: ``git archive`` of ``src/`` into a cache directory),
 each run as ``cotuong engine`` at ``--level`` in its own process (as a GUI runs it, and as
 the earlier A/Bs ran ``PYTHONPATH=old/src``); ``--e1``/``--e2`` take any ``cotuong match``
-spec instead. ``--odds K`` divides engine 2's time (or nodes) by K.
+spec instead. ``--odds K`` divides engine 2's time (or nodes) by K. ``--args1``/``--args2``
+append arguments to a built-in side's ``cotuong engine`` command (``--nnue PATH``: the
+learnt evaluation against the hand-written one, from the same source).
 
 ``--nodes N`` gives each engine N nodes a move instead of time (``go nodes N``; the
 built-in engine stops at the first multiple of 1,024 nodes at or above N, both sides
@@ -73,9 +76,10 @@ def tree_copy() -> Path:
     return where / "src"
 
 
-def engine_spec(src: Path, level: int) -> str:
+def engine_spec(src: Path, level: int, extra: str = "") -> str:
     return (f"cmd:env PYTHONPATH={shlex.quote(str(src))} {shlex.quote(sys.executable)} "
-            f"-m cotuong.cli engine --engine level:{level}")
+            f"-m cotuong.cli engine --engine level:{level}"
+            + "".join(f" {shlex.quote(a)}" for a in shlex.split(extra)))
 
 
 def warm(src: Path) -> None:
@@ -92,6 +96,8 @@ def main() -> int:
     ap.add_argument("--e1", default=None, help="engine 1 as a match spec (overrides --new)")
     ap.add_argument("--e2", default=None, help="engine 2 as a match spec (overrides --base)")
     ap.add_argument("--level", type=int, default=8)
+    ap.add_argument("--args1", default="", help="more `cotuong engine` arguments, engine 1")
+    ap.add_argument("--args2", default="", help="more `cotuong engine` arguments, engine 2")
     ap.add_argument("--movetime", type=int, default=None, help="ms per move")
     ap.add_argument("--clock", default=None, help="BASE+INC in seconds, e.g. 4+0.05")
     ap.add_argument("--nodes", type=int, default=None,
@@ -126,13 +132,15 @@ def main() -> int:
     test = Sprt(args.elo0, args.elo1, args.alpha, args.beta)
 
     sides = []
-    for spec, rev, tree in ((args.e1, args.new, True), (args.e2, args.base, False)):
+    for spec, rev, tree, extra in ((args.e1, args.new, True, args.args1),
+                                   (args.e2, args.base, False, args.args2)):
         if spec is not None:
             sides.append((spec, spec))
             continue
         src = tree_copy() if (tree and rev is None) else snapshot(rev)
         warm(src)
-        sides.append((engine_spec(src, args.level), "tree" if rev is None else rev))
+        name = ("tree" if rev is None else rev) + (f" {extra}" if extra else "")
+        sides.append((engine_spec(src, args.level, extra), name))
     openings = load_openings(args.openings)
     started = time.monotonic()
     print(f"{sides[0][1]} vs {sides[1][1]}: {test}, {tc.describe()}"

@@ -18,6 +18,8 @@ from cotuong.uci import open_engine, serve
 
 def _cmd_engine(args: argparse.Namespace) -> int:
     engine = open_engine(args.engine)
+    if args.nnue is not None:
+        engine.set_option("EvalFile", args.nnue)
 
     def write(line: str) -> None:
         sys.stdout.write(line + "\n")
@@ -35,4 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="level:N (built-in, default level:8) or cmd:/ucci:/cmd1:COMMAND "
                         "(serve an external engine through our checks)")
     p.add_argument("--name", default=None, help="the 'id name' to announce")
+    p.add_argument("--nnue", default=None, metavar="PATH",
+                   help="evaluate with the learnt network of PATH (.npz; 'default' for the "
+                        "shipped one) instead of the hand-written evaluation "
+                        "(the option EvalFile)")
     p.set_defaults(func=_cmd_engine)

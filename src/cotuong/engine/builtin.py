@@ -25,6 +25,7 @@ from cotuong.core.errors import CotuongError, GameOverError
 from cotuong.engine.deepen import deepen
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.engine.levels import Level, level
+from cotuong.engine.nnue import NnueNet, load_nnue, shipped_nnue
 from cotuong.engine.position import (
     Position,
     code_iccs,
@@ -79,7 +80,10 @@ class BuiltinEngine:
     (perpetual check and chase); ``MultiPV`` 1..32 — the number of best lines searched
     and reported (``SearchResult.lines``, ``Info.multipv``; each costs about one more
     search of the root); ``Seed`` 0..2**31-1 — 0 draws fresh randomness, any other
-    value makes the weaker levels' choices reproducible. The first search compiles the
+    value makes the weaker levels' choices reproducible; ``EvalFile`` — the learnt
+    evaluation: the path of a network weights file (``.npz``, see
+    :mod:`cotuong.engine.nnue`), ``default`` for the one shipped with the package, or
+    empty for the hand-written evaluation (the default). The first search compiles the
     search (once per machine thanks to the Numba cache; later processes load it in about a
     second).
     """
@@ -90,6 +94,7 @@ class BuiltinEngine:
         self._threads = 1
         self._multipv = 1
         self._rules = rule_flags("xiangqiplay")
+        self._net: NnueNet | None = None
         self._helpers: list[Tables] = []  # the lazy-SMP helpers' own tables
         self._rng = random.Random()
         self._tables: Tables | None = None
@@ -123,12 +128,15 @@ class BuiltinEngine:
                     f"option Rules must be xiangqiplay or asian, not {value!r}") from None
         elif key == "multipv":
             self._multipv = _int_option("MultiPV", value, 1, MAX_LINES)
+        elif key == "evalfile":
+            self._net = _network(value)
         elif key == "seed":
             seed = _int_option("Seed", value, 0, 2**31 - 1)
             self._rng = random.Random(seed) if seed else random.Random()
         else:
             raise EngineOptionError(
-                f"unknown option {name!r} (known: Level, Hash, Threads, Rules, MultiPV, Seed)"
+                f"unknown option {name!r} (known: Level, Hash, Threads, Rules, MultiPV, Seed, "
+                "EvalFile)"
             )
 
     def new_game(self) -> None:
@@ -218,7 +226,7 @@ class BuiltinEngine:
             raise GameOverError(
                 f"{board.turn.en} has no legal move in {board.fen()}: the game is over"
             )
-        pos = position_from_board(Board(start_fen))
+        pos = position_from_board(Board(start_fen), net=self._net)
         play_codes(pos, codes)
         tables = self._get_tables()
         ctl = self._ctl
@@ -342,6 +350,16 @@ def _helper_search(pos: object, tables: Tables, max_depth: int, first: int) -> N
         search_root(pos, tables, depth, -INF, INF)
         if ctl[CTL_ABORTED]:
             break
+
+
+def _network(value: str) -> NnueNet | None:
+    """The network an ``EvalFile`` value names (``NnueError`` when it cannot be used)."""
+    text = str(value).strip()
+    if text.lower() in ("", "<empty>", "none", "hce"):
+        return None
+    if text.lower() in ("default", "nnue.npz"):
+        return shipped_nnue()
+    return load_nnue(text)
 
 
 def _level(value: int | str) -> Level:

@@ -140,6 +140,7 @@ def cycle_chases(pos: Any, i: int, h: int, flags: int) -> tuple[bool, bool]:
     b, sqid, plist, st, _hk, hinfo, pst, terms = pos
     sst = st.copy()
     sst[3] = 0
+    sst[6] = 0  # ST_NN: no accumulators on the scratch board
     scr = (b.copy(), sqid.copy(), plist.copy(), sst, np.zeros(8, dtype=np.int64),
            np.zeros(8, dtype=np.int32), pst, terms)
     for k in range(h, i, -1):  # rewind to position i

@@ -28,6 +28,7 @@ from typing import Any
 
 from numba import njit
 
+from cotuong.engine.nnue import evaluate_nnue
 from cotuong.engine.tables import HORSE_LEG, HORSE_N, HORSE_TO, RAY, RAY_LEN
 
 PHASE_MAX = 16
@@ -164,8 +165,16 @@ def _majors(st: Any) -> int:
 
 @njit(cache=True, nogil=True)
 def evaluate(pos: Any, noise: int, salt: int) -> int:
-    """Score of the position for the side to move, in centipawns."""
+    """Score of the position for the side to move, in centipawns: the learnt network's
+    when the position carries one (:func:`cotuong.engine.nnue.evaluate_nnue`), else the
+    hand-written terms below; ``noise`` (levels) is added to either."""
     b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
+    if st[6] != 0:  # nnue.ST_NN
+        score = evaluate_nnue(pos)
+        if noise > 0:
+            h = (st[1] ^ salt) * 0x2545F4914F6CDD1D
+            score += ((h >> 24) & 0xFFFF) % (2 * noise + 1) - noise
+        return int(score)
     majors = _majors(st)
     red_p = _piece_counts(b, plist, 0)
     black_p = _piece_counts(b, plist, 1)

@@ -13,7 +13,9 @@ A position is a tuple of NumPy arrays (Numba passes it to compiled code by refer
   capture or a null move (repetition cannot cross it); bits 8 and up = the move that led to
   it (0 for a null move or the root), so a repetition cycle can be replayed (perpetual chase);
 * ``pst``    int32[2, 15, 90] and ``terms`` int32[21]: the evaluation's weights
-  (:mod:`cotuong.engine.weights`), read only.
+  (:mod:`cotuong.engine.weights`), read only — with a learnt network, ``terms`` goes on
+  with the network's weights and its accumulator stack (:mod:`cotuong.engine.nnue`;
+  ``st[6]`` is then 1, ``st[5]`` the current slot, ``st[7]`` and ``st[24..28]`` its sizes).
 
 Moves are ints ``from << 7 | to`` (the rules core's internal code). Nothing here is compiled
 at import: every ``@njit(cache=True)`` function compiles on first call and is cached on disk.
@@ -34,6 +36,7 @@ from numba import njit
 
 from cotuong.core import Board, Move
 from cotuong.engine.exchange import attacked
+from cotuong.engine.nnue import ST_SIZE, NnueNet, acc_move, acc_refresh, eval_data, keep_slot_zero
 from cotuong.engine.tables import (
     ADVISOR_N,
     ADVISOR_TO,
@@ -153,7 +156,7 @@ def generate(pos: Position, out: Any, captures_only: bool) -> int:
 @njit(cache=True, nogil=True)
 def make(pos: Position, m: int) -> int:
     """Play move ``m`` (pseudo-legal); return the undo token for :func:`unmake`."""
-    b, sqid, plist, st, hkeys, hinfo, pst, _terms = pos
+    b, sqid, plist, st, hkeys, hinfo, pst, data = pos
     fr = m >> 7
     to = m & 127
     p = b[fr]
@@ -177,6 +180,8 @@ def make(pos: Position, m: int) -> int:
     sqid[to] = pid
     sqid[fr] = -1
     plist[pid] = to
+    if st[6] != 0:  # ST_NN: the learnt evaluation's accumulators
+        acc_move(st, data, p, fr, to, c)
     st[0] ^= 1
     st[1] = key
     st[2] = ev
@@ -212,6 +217,8 @@ def unmake(pos: Position, m: int, undo: int) -> None:
             st[8 + c] += 1
         else:
             st[16 - c] += 1
+    if st[6] != 0:
+        st[5] -= 1  # ST_ACC: pop the accumulators
     st[0] ^= 1
     st[2] = ev
     st[4] = ev_eg
@@ -278,15 +285,17 @@ def perft(pos: Position, depth: int) -> int:
     return int(_perft(pos, depth, bufs))
 
 
-def position_from_board(board: Board, weights: EvalWeights | None = None) -> Position:
+def position_from_board(board: Board, weights: EvalWeights | None = None,
+                        net: NnueNet | None = None) -> Position:
     """The engine position of ``board`` (placement and side only; history starts here),
-    evaluated with ``weights`` (default: the shipped ones)."""
+    evaluated with ``weights`` (default: the shipped ones), or by the learnt network
+    ``net`` when one is given (:mod:`cotuong.engine.nnue`)."""
     w = weights or default_weights()
     codes = board.squares
     b = np.array(codes, dtype=np.int8)
     sqid = np.full(90, -1, dtype=np.int8)
     plist = np.full(32, -1, dtype=np.int32)
-    st = np.zeros(24, dtype=np.int64)
+    st = np.zeros(ST_SIZE, dtype=np.int64)
     next_id = [1, 17]  # ids 0 and 16 are the kings: the king square is then plist[16 * side]
     key = 0
     ev = ev_eg = 0
@@ -315,15 +324,18 @@ def position_from_board(board: Board, weights: EvalWeights | None = None) -> Pos
     hinfo = np.zeros(HISTORY_SIZE, dtype=np.int32)
     hkeys[0] = key
     hinfo[0] = IRREVERSIBLE
-    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, w.terms)
+    data = eval_data(w.terms, st, net)
+    acc_refresh(b, st, data)
+    pos: Position = (b, sqid, plist, st, hkeys, hinfo, w.pst, data)
     if board.is_check():
         hinfo[0] |= IN_CHECK
     return pos
 
 
-def position_from_fen(fen: str, weights: EvalWeights | None = None) -> Position:
+def position_from_fen(fen: str, weights: EvalWeights | None = None,
+                      net: NnueNet | None = None) -> Position:
     """Validate ``fen`` with the rules core and build the engine position."""
-    return position_from_board(Board(fen), weights)
+    return position_from_board(Board(fen), weights, net)
 
 
 def play_codes(pos: Position, codes: Sequence[int]) -> None:
@@ -339,6 +351,7 @@ def play_codes(pos: Position, codes: Sequence[int]) -> None:
             hinfo[0] |= IRREVERSIBLE
             st[ST_HPLY] -= half
         make(pos, m)
+        keep_slot_zero(pos)  # the game's moves are not unmade: the search needs the room
         if in_check(pos, int(st[ST_SIDE])):
             hinfo[st[ST_HPLY]] |= IN_CHECK
 

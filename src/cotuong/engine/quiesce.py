@@ -57,12 +57,15 @@ def qsearch(pos: Any, t: Any, alpha: int, beta: int, ply: int) -> int:
         best = -MATE + ply
         n = generate(pos, moves, False)
     else:
-        # Lazy evaluation: material + PST alone already decides most quiescence nodes.
-        quick = material(pos[3]) if side == 0 else -material(pos[3])
-        if quick - LAZY_MARGIN >= beta:
-            return int(quick - LAZY_MARGIN)
-        if quick + LAZY_MARGIN <= alpha:
-            return int(quick + LAZY_MARGIN)
+        # Lazy evaluation: material + PST alone already decides most quiescence nodes of
+        # the hand-written evaluation. Not with a network (st[6]): its output is cheaper
+        # than the risk, and on another scale than the hand-written material.
+        if pos[3][6] == 0:
+            quick = material(pos[3]) if side == 0 else -material(pos[3])
+            if quick - LAZY_MARGIN >= beta:
+                return int(quick - LAZY_MARGIN)
+            if quick + LAZY_MARGIN <= alpha:
+                return int(quick + LAZY_MARGIN)
         stand = evaluate(pos, ctl[6], ctl[7])
         if stand >= beta:
             return stand

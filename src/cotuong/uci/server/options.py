@@ -33,13 +33,16 @@ OPTIONS: tuple[SpinOption, ...] = (
 )
 # The repetition rules the search should follow (a combo option; ``cotuong.referee`` presets).
 RULES_CHOICES = ("xiangqiplay", "asian")
+# The learnt evaluation's weights file (a string option; empty = the hand-written evaluation).
+EVAL_FILE = "EvalFile"
 # UCCI engines spell some options differently.
 _UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed",
                  "multipv": "MultiPV"}
 
 
 def option_lines(*, ucci: bool) -> list[str]:
-    """The ``option`` lines of the handshake (UCCI: ``usemillisec`` too, no ``Rules``)."""
+    """The ``option`` lines of the handshake (UCCI: ``usemillisec`` too, no ``Rules`` and
+    no ``EvalFile``)."""
     if ucci:
         lines = ["option usemillisec type check default false"]
         for opt in OPTIONS:
@@ -51,6 +54,7 @@ def option_lines(*, ucci: bool) -> list[str]:
              f"max {opt.max}" for opt in OPTIONS]
     choices = " ".join(f"var {c}" for c in RULES_CHOICES)
     lines.append(f"option name Rules type combo default {RULES_CHOICES[0]} {choices}")
+    lines.append(f"option name {EVAL_FILE} type string default <empty>")
     return lines
 
 
@@ -63,6 +67,9 @@ def accept_option(name: str, value: str) -> tuple[str, str]:
             raise UciCommandError(f"option Rules must be one of {', '.join(RULES_CHOICES)}, "
                                   f"not {value!r}")
         return "Rules", value.lower()
+    if name.lower() == EVAL_FILE.lower():
+        text = value.strip()
+        return EVAL_FILE, "" if text == "<empty>" else text
     canonical = _UCCI_ALIASES.get(name.lower(), name)
     opt = next((o for o in OPTIONS if o.name.lower() == canonical.lower()), None)
     if opt is None:
