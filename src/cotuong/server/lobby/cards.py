@@ -7,6 +7,7 @@ of the protocol) and who is online.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,7 +24,7 @@ def shown_games(tables: Iterable[GameTable], sockets: Sockets, n: int) -> list[d
 
     def interest(t: GameTable) -> tuple[int, int, int]:
         return (sockets.spectators(t.room.code), sum(t.player_ratings.values()), t.id)
-    shown = sorted(live, key=interest, reverse=True)[:n]
+    shown = heapq.nlargest(n, live, key=interest)  # = sorted(…, reverse=True)[:n]
     return [game_card(t, sockets.spectators(t.room.code)) for t in shown]
 
 

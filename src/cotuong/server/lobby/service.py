@@ -92,6 +92,11 @@ class Lobby:
         self._snapshot: str | None = None
         # When each delta socket is next sent a snapshot (its own time: spread out).
         self._due: dict[Member, float] = {}
+        # Who is online, rebuilt only when a socket came or went or a username was
+        # learnt (at 1,000 games: ~4,000 sockets sorted by name at every tick).
+        self._online_view: dict[str, Any] | None = None
+        self._online_key: tuple[int, int] | None = None
+        self._changes = 0
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -134,6 +139,13 @@ class Lobby:
     # ------------------------------------------------------------ sockets
     def join(self, member: Member) -> None:
         self.members.add(member)
+        self._changes += 1
+
+    def remember_username(self, identity: str, username: str) -> None:
+        """The username of the account behind ``identity`` (the online list links it)."""
+        if self.usernames.get(identity) != username:
+            self.usernames[identity] = username
+            self._changes += 1
 
     def hello(self, member: Member, lang: str | None, deltas: bool = False) -> None:
         """A lobby socket said hello: it gets the snapshot, its player's seeks are kept,
@@ -155,6 +167,7 @@ class Lobby:
         member.push(frame(Pong(server_time_ms=self.clock.now_ms()).model_dump()))
     def leave(self, member: Member) -> None:
         self.members.discard(member)
+        self._changes += 1
         self._due.pop(member, None)
         who = member.identity
         # The cheap test first: a leaving socket's player rarely has a seek open.
@@ -341,8 +354,12 @@ class Lobby:
         return shown_games(self.live_tables(), self.sockets, self.settings.lobby_games)
 
     def _online(self) -> dict[str, Any]:
-        return online_view([*self.members, *self.sockets.members()], self.usernames,
-                           SHOWN_ONLINE)
+        key = (self._changes, self.sockets.changes)
+        if self._online_view is None or key != self._online_key:
+            self._online_view = online_view([*self.members, *self.sockets.members()],
+                                            self.usernames, SHOWN_ONLINE)
+            self._online_key = key
+        return self._online_view
 
     async def _ticks(self) -> None:
         while True:
