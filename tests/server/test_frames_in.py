@@ -183,3 +183,35 @@ def test_a_dead_peer_is_still_closed() -> None:
             assert sock.pings == 1
             assert await asyncio.wait_for(sock.reader.read(), 3.0) == b""  # closed
     asyncio.run(scenario())
+
+
+def test_a_flood_stays_in_the_network_buffers(monkeypatch: Any) -> None:
+    """Frames the app is not waiting for pause reading: a socket over its rate is not
+    read further (its frames are not cut, parsed or kept) until the app has taken what
+    was read."""
+    cut: list[int] = []
+    original = ws_protocol.split_texts
+
+    def counting(data: bytes, max_size: int | None) -> tuple[list[str], bytes]:
+        texts, rest = original(data, max_size)
+        cut.append(len(texts))
+        return texts, rest
+    monkeypatch.setattr(ws_protocol, "split_texts", counting)
+    settings = Settings(db="sqlite://", ws_rate=5, ws_burst=5)
+
+    async def scenario() -> None:
+        async with running(settings) as srv:
+            sock = await Raw.open(srv.port)
+            await sock.greeted()
+            ping = client_frame(Opcode.TEXT, b'{"type":"ping"}')
+            read_before = sum(cut)
+            for _ in range(20):  # 2,000 frames in 20 writes that arrive apart
+                sock.send(ping * 100)
+                await sock.writer.drain()
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.5)
+            # The first write's frames were read; the app takes 5 a second, so the
+            # socket has been paused since (unpaused, every write would be read at once).
+            assert sum(cut) - read_before <= 200
+            sock.writer.close()
+    asyncio.run(scenario())
