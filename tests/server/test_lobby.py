@@ -253,14 +253,14 @@ def test_the_lobby_socket_shows_live_games_and_who_is_online() -> None:
 
 
 def test_who_is_online_is_rebuilt_only_when_sockets_come_or_go(monkeypatch: Any) -> None:
-    from cotuong.server.lobby import service
+    from cotuong.server.lobby import cards
     calls: list[int] = []
-    original = service.online_view
+    original = cards.online_view
 
     def counting(*args: Any) -> Any:
         calls.append(1)
         return original(*args)
-    monkeypatch.setattr(service, "online_view", counting)
+    monkeypatch.setattr(cards, "online_view", counting)
 
     async def scenario() -> None:
         async with running(fast()) as srv, srv.client() as a, srv.client() as b:

@@ -40,7 +40,7 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
-from cotuong.server.lobby.cards import online_view, shown_games
+from cotuong.server.lobby.cards import OnlineList, shown_games
 from cotuong.server.lobby.deltas import lobby_delta
 from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
@@ -92,10 +92,7 @@ class Lobby:
         self._snapshot: str | None = None
         # When each delta socket is next sent a snapshot (its own time: spread out).
         self._due: dict[Member, float] = {}
-        # Who is online, rebuilt only when a socket came or went or a username was
-        # learnt (at 1,000 games: ~4,000 sockets sorted by name at every tick).
-        self._online_view: dict[str, Any] | None = None
-        self._online_key: tuple[int, int] | None = None
+        self._online = OnlineList()  # rebuilt when sockets come or go, names are learnt
         self._changes = 0
 
     # ------------------------------------------------------------ lifecycle
@@ -143,9 +140,8 @@ class Lobby:
 
     def remember_username(self, identity: str, username: str) -> None:
         """The username of the account behind ``identity`` (the online list links it)."""
-        if self.usernames.get(identity) != username:
-            self.usernames[identity] = username
-            self._changes += 1
+        self._changes += self.usernames.get(identity) != username
+        self.usernames[identity] = username
 
     def hello(self, member: Member, lang: str | None, deltas: bool = False) -> None:
         """A lobby socket said hello: it gets the snapshot, its player's seeks are kept,
@@ -335,7 +331,7 @@ class Lobby:
         """``GET /api/lobby``: open seeks, live games, who is online."""
         seeks = sorted(self.seeks.values(), key=lambda s: s.created_at)[:SHOWN_SEEKS]
         return {"seeks": [s.view() for s in seeks], "games": self._games(),
-                "online": self._online()}
+                "online": self._online_now()}
 
     def snapshot(self) -> str:
         """A ``lobby`` frame of the view now (not versioned: for ``GET``-like uses)."""
@@ -353,13 +349,10 @@ class Lobby:
     def _games(self) -> list[dict[str, Any]]:
         return shown_games(self.live_tables(), self.sockets, self.settings.lobby_games)
 
-    def _online(self) -> dict[str, Any]:
-        key = (self._changes, self.sockets.changes)
-        if self._online_view is None or key != self._online_key:
-            self._online_view = online_view([*self.members, *self.sockets.members()],
-                                            self.usernames, SHOWN_ONLINE)
-            self._online_key = key
-        return self._online_view
+    def _online_now(self) -> dict[str, Any]:
+        return self._online.view((self._changes, self.sockets.changes),
+                                 lambda: [*self.members, *self.sockets.members()],
+                                 self.usernames, SHOWN_ONLINE)
 
     async def _ticks(self) -> None:
         while True:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 # The connection limits below the app, beside the process tuning: both are what
 # ``cotuong serve`` sets up around the app (the CLI imports them from here).
 from cotuong.server.web.connections import guarded_h11
+from cotuong.server.web.ws_protocol import CotuongWebSocketProtocol
 
 if TYPE_CHECKING:
     from cotuong.server.settings import Settings
@@ -60,7 +61,6 @@ def websocket_options(settings: Settings) -> dict[str, Any]:
     >>> opts["ws"].__name__, opts["ws_ping_interval"], opts["ws_per_message_deflate"]
     ('CotuongWebSocketProtocol', None, False)
     """
-    from cotuong.server.web.ws_protocol import CotuongWebSocketProtocol
     interval = settings.ws_ping_interval_s
     return dict(ws=CotuongWebSocketProtocol, ws_max_size=WS_MAX_SIZE,
                 ws_per_message_deflate=False,

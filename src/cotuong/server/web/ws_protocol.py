@@ -33,7 +33,7 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
-from cotuong.server.realtime.inbound import Inbox
+from cotuong.server.realtime import Inbox
 
 try:
     from websockets.speedups import apply_mask
