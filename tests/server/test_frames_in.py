@@ -139,7 +139,9 @@ def test_the_server_reads_texts_on_the_short_path_in_order(monkeypatch: Any) -> 
 
 
 def test_a_socket_heard_from_is_not_pinged_a_silent_one_is() -> None:
-    settings = Settings(db="sqlite://", ws_ping_interval_s=0.4, ws_ping_timeout_s=2.0)
+    # An interval long against a loaded machine's stalls (the chatty socket must never
+    # be quiet that long), short against the test.
+    settings = Settings(db="sqlite://", ws_ping_interval_s=1.0, ws_ping_timeout_s=5.0)
 
     async def scenario() -> None:
         async with running(settings) as srv:
@@ -148,7 +150,7 @@ def test_a_socket_heard_from_is_not_pinged_a_silent_one_is() -> None:
             await silent.greeted()
 
             async def keep_talking() -> None:
-                for _ in range(16):
+                for _ in range(32):
                     chatty.send_json(type="ping")
                     assert (await chatty.message())["type"] == "pong"
                     await asyncio.sleep(0.1)
