@@ -84,6 +84,11 @@ def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = F
         # The clients' requests can wait longer than a browser's on a loaded 2-core
         # machine (the 10 s header timeout closed set-up connections at 2,000 games).
         header_timeout_s=float(os.environ.get("BENCH_HEADER_TIMEOUT", "10")))
+    # BENCH_SET="name=value name=value": other settings (docs/server.md's names).
+    for assignment in os.environ.get("BENCH_SET", "").split():
+        from cotuong.server.settings import setting_from_text
+        name, value = setting_from_text(assignment)
+        wanted[name] = value
     known = {f.name for f in dataclasses.fields(Settings)}  # also older servers' Settings
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = create_app(settings)
@@ -92,20 +97,22 @@ def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = F
     guarded_h11 = getattr(runtime, "guarded_h11", None)  # older servers have none
     if guarded_h11 is not None:  # the header timeout, as `cotuong serve` has
         extra["http"] = guarded_h11(settings.header_timeout_s, 0)
+    ws_options = getattr(runtime, "websocket_options", None)  # older servers have none
+    extra.update(ws_max_size=65536, ws_per_message_deflate=False)
+    if ws_options is not None and os.environ.get("BENCH_STOCK_WS") != "1":
+        extra.update(ws_options(settings))  # the protocol and keep-alive of `cotuong serve`
     with tuned_runtime():  # as `cotuong serve` does
         experiments()
         if not reuse_port:
             uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
-                        backlog=4096, ws_max_size=65536, ws_per_message_deflate=False,
-                        **extra)
+                        backlog=4096, **extra)
             return
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         sock.bind(("127.0.0.1", port))
         sock.listen(4096)
-        config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=65536,
-                                ws_per_message_deflate=False, **extra)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on", **extra)
         uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -84,8 +84,13 @@ def py_spy(pid: int, seconds: float, env: str = "BENCH_PYSPY"
     # BENCH_PYSPY_NATIVE=1: C frames too (uvloop, the interpreter), the server paused
     # at each sample (py-spy cannot unwind native stacks without stopping it).
     native = ["--native"] if os.environ.get("BENCH_PYSPY_NATIVE") else ["--nonblocking"]
+    # BENCH_PYSPY_GIL=1: only samples holding the GIL (≈ the server's CPU, since uvloop
+    # writes with it held); BENCH_PYSPY_RATE: samples a second (100).
+    if os.environ.get("BENCH_PYSPY_GIL"):
+        native.append("--gil")
+    rate = os.environ.get("BENCH_PYSPY_RATE", "100")
     return subprocess.Popen([exe, "record", "-p", str(pid), "-d", str(int(seconds)),
-                             "-r", "100", "-f", "raw", "-o", path, *native],
+                             "-r", rate, "-f", "raw", "-o", path, *native],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

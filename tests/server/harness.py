@@ -18,6 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from cotuong.server import Settings, create_app
 from cotuong.server.settings import ClockSource
 from cotuong.server.storage.store import Store
+from cotuong.server.web.runtime import websocket_options
 from cotuong.server.workers.pool import EnginePool
 
 
@@ -57,8 +58,9 @@ async def running(settings: Settings | None = None, *, store: Store | None = Non
         settings = dataclasses.replace(settings, password_n=password_n)
     app = create_app(settings, store=store, clock=clock, engine_pool=engine_pool)
     port = free_port()
+    # The WebSockets as `cotuong serve` runs them (web/runtime.websocket_options).
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws_max_size=65536, lifespan="on")
+                            lifespan="on", **websocket_options(settings))
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:

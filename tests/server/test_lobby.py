@@ -250,3 +250,32 @@ def test_the_lobby_socket_shows_live_games_and_who_is_online() -> None:
                 await lb.send(type="ping")
                 await lb.wait("pong")
     run(scenario())
+
+
+def test_who_is_online_is_rebuilt_only_when_sockets_come_or_go(monkeypatch: Any) -> None:
+    from cotuong.server.lobby import cards
+    calls: list[int] = []
+    original = cards.online_view
+
+    def counting(*args: Any) -> Any:
+        calls.append(1)
+        return original(*args)
+    monkeypatch.setattr(cards, "online_view", counting)
+
+    async def scenario() -> None:
+        async with running(fast()) as srv, srv.client() as a, srv.client() as b:
+            await a.post("/api/me/name", json={"name": "Minh"})
+            await b.post("/api/me/name", json={"name": "Lan"})
+            async with lobby_to(srv, b, hello=False) as lb:
+                await lb.send(type="hello")  # its snapshot, or the push after it, has b
+                await lobby_state(lb, online=lambda f: f["online"]["count"] == 1)
+                await asyncio.sleep(0.3)
+                before = len(calls)
+                await asyncio.sleep(0.6)  # six ticks: nobody came or went
+                assert len(calls) == before
+                async with lobby_to(srv, a):
+                    f = await lobby_state(lb, online=lambda f: f["online"]["count"] == 2)
+                    assert "Minh" in [p["name"] for p in f["online"]["players"]]
+                f = await lobby_state(lb, online=lambda f: f["online"]["count"] == 1)
+                assert len(calls) > before
+    run(scenario())

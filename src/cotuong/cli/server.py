@@ -138,7 +138,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     from cotuong.server.settings import Settings, setting_from_text
     from cotuong.server.web.app import create_app
-    from cotuong.server.web.runtime import guarded_h11, tuned_runtime
+    from cotuong.server.web.runtime import guarded_h11, tuned_runtime, websocket_options
 
     named = dict(setting_from_text(x) for x in args.set)
     options = dict(db=args.db, redis_url=args.redis, abandon_after_s=args.abandon_after,
@@ -189,11 +189,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 self.force_exit = True
             self.should_exit = True
 
-    # Frames are a few KiB: per-message deflate would cost more CPU than it saves.
-    # Request headers within header_timeout_s, HTTP connections per address capped
-    # (docs/server.md, "Security"); headers are at most 16 KiB (uvicorn's default).
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
-                            ws_per_message_deflate=False,
+    # The WebSockets: web/runtime.websocket_options (the protocol, keep-alive, no
+    # deflate). Request headers within header_timeout_s, HTTP connections per address
+    # capped (docs/server.md, "Security"); headers are at most 16 KiB (uvicorn's default).
+    config = uvicorn.Config(app, log_level="warning", lifespan="on",
+                            **websocket_options(settings),
                             timeout_graceful_shutdown=5,
                             http=guarded_h11(settings.header_timeout_s,
                                              settings.max_connections_per_address))

@@ -41,6 +41,12 @@ class Settings:
     spectator_ws_rate: float = 1.0
     spectator_ws_burst: int = 10
     ws_max_violations: int = 50
+    # Keep-alive: a socket the server has not heard a frame from for ``ws_ping_interval_s``
+    # gets a WebSocket ping, and is closed (1011) when its pong is not back within
+    # ``ws_ping_timeout_s`` (0: no pings). Browsers send a ``ping`` frame every 25 s, so
+    # their sockets are not pinged at all (docs/server.md, "Keep-alive").
+    ws_ping_interval_s: float = 30.0
+    ws_ping_timeout_s: float = 20.0
     http_rate: float = 20.0
     http_burst: int = 60
     login_rate: float = 0.2

@@ -84,7 +84,7 @@ def lobby_router(lobby: Lobby, acc: Accounts, settings: Settings) -> APIRouter:
         member = Member(CHANNEL, who.identity if who else None, who.name if who else None,
                         lang_of(websocket.headers.get("accept-language")))
         if who is not None and who.username is not None:
-            lobby.usernames[who.identity] = who.username
+            lobby.remember_username(who.identity, who.username)
         lobby.join(member)
 
         async def handle(m: Member, msg: Any) -> None:

@@ -40,7 +40,7 @@ from cotuong.server.accounts import Player
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
 from cotuong.server.lobby import store as seek_store
-from cotuong.server.lobby.cards import online_view, shown_games
+from cotuong.server.lobby.cards import OnlineList, shown_games
 from cotuong.server.lobby.deltas import lobby_delta
 from cotuong.server.lobby.notices import round_open
 from cotuong.server.lobby.protocol import Paired
@@ -92,6 +92,8 @@ class Lobby:
         self._snapshot: str | None = None
         # When each delta socket is next sent a snapshot (its own time: spread out).
         self._due: dict[Member, float] = {}
+        self._online = OnlineList()  # rebuilt when sockets come or go, names are learnt
+        self._changes = 0
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -134,6 +136,12 @@ class Lobby:
     # ------------------------------------------------------------ sockets
     def join(self, member: Member) -> None:
         self.members.add(member)
+        self._changes += 1
+
+    def remember_username(self, identity: str, username: str) -> None:
+        """The username of the account behind ``identity`` (the online list links it)."""
+        self._changes += self.usernames.get(identity) != username
+        self.usernames[identity] = username
 
     def hello(self, member: Member, lang: str | None, deltas: bool = False) -> None:
         """A lobby socket said hello: it gets the snapshot, its player's seeks are kept,
@@ -155,6 +163,7 @@ class Lobby:
         member.push(frame(Pong(server_time_ms=self.clock.now_ms()).model_dump()))
     def leave(self, member: Member) -> None:
         self.members.discard(member)
+        self._changes += 1
         self._due.pop(member, None)
         who = member.identity
         # The cheap test first: a leaving socket's player rarely has a seek open.
@@ -322,7 +331,7 @@ class Lobby:
         """``GET /api/lobby``: open seeks, live games, who is online."""
         seeks = sorted(self.seeks.values(), key=lambda s: s.created_at)[:SHOWN_SEEKS]
         return {"seeks": [s.view() for s in seeks], "games": self._games(),
-                "online": self._online()}
+                "online": self._online_now()}
 
     def snapshot(self) -> str:
         """A ``lobby`` frame of the view now (not versioned: for ``GET``-like uses)."""
@@ -340,9 +349,10 @@ class Lobby:
     def _games(self) -> list[dict[str, Any]]:
         return shown_games(self.live_tables(), self.sockets, self.settings.lobby_games)
 
-    def _online(self) -> dict[str, Any]:
-        return online_view([*self.members, *self.sockets.members()], self.usernames,
-                           SHOWN_ONLINE)
+    def _online_now(self) -> dict[str, Any]:
+        return self._online.view((self._changes, self.sockets.changes),
+                                 lambda: [*self.members, *self.sockets.members()],
+                                 self.usernames, SHOWN_ONLINE)
 
     async def _ticks(self) -> None:
         while True:

@@ -4,6 +4,7 @@ the frame loop every socket runs, and the wire basics every protocol shares."""
 from cotuong.server.realtime.broker import Broker, frame
 from cotuong.server.realtime.coalesce import Coalescer
 from cotuong.server.realtime.frame_loop import error_frame, refuse, serve_frames
+from cotuong.server.realtime.inbound import Inbox
 from cotuong.server.realtime.redis_broker import make_broker
 from cotuong.server.realtime.sockets import Member, Sockets, localized, with_full
 from cotuong.server.realtime.wire import (
@@ -22,7 +23,7 @@ from cotuong.server.realtime.wire import (
     parse_frame,
 )
 
-__all__ = ["Broker", "ClientFrame", "Coalescer", "ErrorFrame", "Frame", "Hello", "Lang",
-           "Member", "Ping", "Pong", "Reason", "Sockets", "StrEnum", "Sync", "decode",
+__all__ = ["Broker", "ClientFrame", "Coalescer", "ErrorFrame", "Frame", "Hello", "Inbox",
+           "Lang", "Member", "Ping", "Pong", "Reason", "Sockets", "StrEnum", "Sync", "decode",
            "error_frame", "frame", "localized", "make_broker", "message_ref", "parse_frame",
            "refuse", "serve_frames", "with_full"]

@@ -74,10 +74,12 @@ class DirectSink:
 
 def direct_sink(websocket: Any) -> DirectSink | None:
     """A sink for an accepted Starlette ``websocket`` served by uvicorn's
-    ``websockets-sansio`` protocol (whose ``receive`` reaches the app unwrapped);
+    ``websockets-sansio`` protocol or a subclass of it (``web/ws_protocol``), whose
+    ``receive`` reaches the app unwrapped;
     ``None`` for any other server or protocol."""
     protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
-    if type(protocol).__name__ != "WebSocketsSansIOProtocol" or not all(
+    names = {c.__name__ for c in type(protocol).__mro__}  # uvicorn's, or a subclass of it
+    if "WebSocketsSansIOProtocol" not in names or not all(
             hasattr(protocol, a) for a in ("writable", "disconnected", "handshake_complete",
                                            "close_sent", "initial_response", "conn",
                                            "transport")):

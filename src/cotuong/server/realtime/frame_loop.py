@@ -10,7 +10,9 @@ buffers (the server reads a WebSocket only when asked to), so a flood costs the 
 nothing and is never answered, and the sender's own writes stall.
 
 A socket's outgoing frames go through its :class:`~cotuong.server.realtime.sockets.Member` queue
-and one writer task, so a slow client never blocks the fan-out.
+and one writer task, so a slow client never blocks the fan-out. On the server's own
+WebSocket protocol (``web/ws_protocol``) frames come in through its
+:class:`~cotuong.server.realtime.inbound.Inbox` instead of the ASGI ``receive``.
 
 >>> error_frame(ServiceError("HELLO_FIRST"), "vi", 7)
 '{"type":"error","code":"HELLO_FIRST","message":"Hãy gửi hello trước","ref":7}'
@@ -31,6 +33,7 @@ from starlette.websockets import WebSocketDisconnect
 from cotuong.server.errors import ServiceError
 from cotuong.server.realtime.broker import frame
 from cotuong.server.realtime.direct import direct_sink
+from cotuong.server.realtime.inbound import fast_inbox
 from cotuong.server.realtime.sockets import Member
 from cotuong.server.realtime.wire import ErrorFrame, Reason, decode, message_ref
 from cotuong.server.security import TokenBucket
@@ -91,15 +94,19 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
         rate = lambda: bucket  # noqa: E731
     violations = 0
     told = -1.0  # when this socket was last told it is over a rate
+    # Texts straight from the protocol when the server keeps an inbox (realtime.inbound).
+    inbox = fast_inbox(websocket)
+    limit = settings.max_message_bytes
     try:
         while not writer.done():
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            message = await (websocket.receive() if inbox is None else inbox.next())
+            if not isinstance(message, str) and message["type"] == "websocket.disconnect":
                 break
             await _paced(rate())
             ref = None
             try:
-                data = _decoded(_text(message, settings.max_message_bytes))
+                data = _decoded(message if type(message) is str and len(message) <= limit // 4
+                                else _text(message, limit))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
@@ -150,10 +157,10 @@ def _decoded(text: str) -> dict[str, Any]:
         raise ServiceError("BAD_JSON", "ERR_BAD_JSON_DEPTH") from None
 
 
-def _text(message: MutableMapping[str, Any], limit: int) -> str:
-    text = message.get("text")
+def _text(message: str | MutableMapping[str, Any], limit: int) -> str:
+    text = message if isinstance(message, str) else message.get("text")
     if text is None:
-        raw = message.get("bytes") or b""
+        raw = message.get("bytes") or b""  # type: ignore[union-attr]
         if len(raw) > limit:
             raise ServiceError("TOO_LARGE", limit=limit)
         raise ServiceError("BAD_JSON", "ERR_BAD_JSON_BINARY")

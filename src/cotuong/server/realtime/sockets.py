@@ -107,15 +107,18 @@ class Sockets:
         # Channels that are not rooms (the lobby's notices between processes): the
         # broker's messages on them go to a function instead of sockets.
         self.listeners: dict[str, Callable[[str], None]] = {}
+        self.changes = 0  # bumped by every join and leave (views built from them can wait)
 
     def join(self, code: str, identity: str | None = None, name: str | None = None,
              default_lang: str = "vi") -> Member:
         member = Member(code, identity, name, default_lang)
         self.rooms.setdefault(code, set()).add(member)
+        self.changes += 1
         return member
 
     def leave(self, member: Member) -> None:
         members = self.rooms.get(member.code)
+        self.changes += 1
         if members is not None:
             members.discard(member)
             if not members:

@@ -35,12 +35,37 @@ import gc
 import sys
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 # The connection limits below the app, beside the process tuning: both are what
 # ``cotuong serve`` sets up around the app (the CLI imports them from here).
 from cotuong.server.web.connections import guarded_h11
+from cotuong.server.web.ws_protocol import CotuongWebSocketProtocol
 
-__all__ = ["guarded_h11", "tuned_runtime"]
+if TYPE_CHECKING:
+    from cotuong.server.settings import Settings
+
+__all__ = ["guarded_h11", "tuned_runtime", "websocket_options"]
+
+WS_MAX_SIZE = 65536  # a client's message (the frame loop's own limit is lower)
+
+
+def websocket_options(settings: Settings) -> dict[str, Any]:
+    """``uvicorn.Config`` options for the WebSockets, as ``cotuong serve`` runs them:
+    the cheaper protocol (:mod:`cotuong.server.web.ws_protocol`), its keep-alive from the
+    settings, no per-message deflate (frames are a few KiB: compressing them would cost
+    more CPU than it saves).
+
+    >>> from cotuong.server.settings import Settings
+    >>> opts = websocket_options(Settings(ws_ping_interval_s=0))
+    >>> opts["ws"].__name__, opts["ws_ping_interval"], opts["ws_per_message_deflate"]
+    ('CotuongWebSocketProtocol', None, False)
+    """
+    interval = settings.ws_ping_interval_s
+    return dict(ws=CotuongWebSocketProtocol, ws_max_size=WS_MAX_SIZE,
+                ws_per_message_deflate=False,
+                ws_ping_interval=interval if interval > 0 else None,
+                ws_ping_timeout=settings.ws_ping_timeout_s or None)
 
 FULL_COLLECTION_EVERY_S = 300.0
 YOUNG_THRESHOLDS = (100, 1)
