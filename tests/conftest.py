@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -19,3 +21,10 @@ def data_path(*parts: str) -> Path:
     if not path.exists():
         raise FileNotFoundError(f"test data missing from the repository: {path}")
     return path
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (their order kept): with ``-n 2`` the long ones then run
+    beside each other and the short ones fill in after, instead of one long test
+    running alone at the end while the other process idles."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -76,22 +76,27 @@ class Inbox:
     def __len__(self) -> int:
         return len(self._items)
 
+    async def _arrival(self) -> None:
+        """Until something is added (the loop is looked up once: on Python 3.11 each
+        ``get_running_loop`` is a ``getpid`` system call)."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        waiter = loop.create_future()
+        self._waiter = waiter
+        try:
+            await waiter
+        finally:
+            if self._waiter is waiter:
+                self._waiter = None
+
     async def next(self) -> str | dict[str, Any]:
         """The next event: a text frame's text, or an ASGI dict (``websocket.disconnect``,
         a binary message, a message that came in fragments). Resumes reading the socket
         once nothing is left to take."""
         items = self._items
-        if not items:
-            loop = self._loop
-            if loop is None:
-                loop = self._loop = asyncio.get_running_loop()
-            waiter = loop.create_future()
-            self._waiter = waiter
-            try:
-                await waiter
-            finally:
-                if self._waiter is waiter:
-                    self._waiter = None
+        while not items:
+            await self._arrival()
         item = items.popleft()
         p = self._protocol
         if p is not None and not items and p.read_paused:
@@ -104,13 +109,7 @@ class Inbox:
         reading itself)."""
         items = self._items
         while not items:
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiter = waiter
-            try:
-                await waiter
-            finally:
-                if self._waiter is waiter:
-                    self._waiter = None
+            await self._arrival()
         item = items.popleft()
         if isinstance(item, str):
             return {"type": "websocket.receive", "text": item}
