@@ -109,7 +109,8 @@ class Raw:
         assert (await self.message())["type"] == "pong"
 
 
-def test_the_server_reads_texts_on_the_short_path_in_order(monkeypatch: Any) -> None:
+def counted_cuts(monkeypatch: Any) -> list[int]:
+    """The number of texts each call of the short path's cutter took out (appended)."""
     cut: list[int] = []
     original = ws_protocol.split_texts
 
@@ -118,6 +119,11 @@ def test_the_server_reads_texts_on_the_short_path_in_order(monkeypatch: Any) -> 
         cut.append(len(texts))
         return texts, rest
     monkeypatch.setattr(ws_protocol, "split_texts", counting)
+    return cut
+
+
+def test_the_server_reads_texts_on_the_short_path_in_order(monkeypatch: Any) -> None:
+    cut = counted_cuts(monkeypatch)
 
     async def scenario() -> None:
         async with running(Settings(db="sqlite://")) as srv:
@@ -193,14 +199,7 @@ def test_a_flood_stays_in_the_network_buffers(monkeypatch: Any) -> None:
     """Frames the app is not waiting for pause reading: a socket over its rate is not
     read further (its frames are not cut, parsed or kept) until the app has taken what
     was read."""
-    cut: list[int] = []
-    original = ws_protocol.split_texts
-
-    def counting(data: bytes, max_size: int | None) -> tuple[list[str], bytes]:
-        texts, rest = original(data, max_size)
-        cut.append(len(texts))
-        return texts, rest
-    monkeypatch.setattr(ws_protocol, "split_texts", counting)
+    cut = counted_cuts(monkeypatch)
     settings = Settings(db="sqlite://", ws_rate=5, ws_burst=5)
 
     async def scenario() -> None:
