@@ -233,7 +233,7 @@ def moved_text(t: GameTable, state: dict[str, Any]) -> str:
         elif key in _PLAIN_TEXT:
             add('"' + value + '"')
         elif key == "legal_moves":
-            add('["' + '","'.join(value) + '"]' if value else "[]")
+            add(_plain_list(value))
         elif value == [] and type(value) is list:
             add("[]")
         elif key == "players" and shown is not None and value is shown[1]:
@@ -278,8 +278,12 @@ def frame_text(obj: dict[str, Any]) -> str:
     text = frame(obj)
     if legal is None:
         return text
-    return text[:-1] + (',"legal_moves":["' + '","'.join(legal) + '"]}' if legal
-                        else ',"legal_moves":[]}')
+    return text[:-1] + ',"legal_moves":' + _plain_list(legal) + "}"
+
+
+def _plain_list(texts: list[str]) -> str:
+    """The JSON array of texts that need no escaping (ICCS moves), joined by hand."""
+    return '["' + '","'.join(texts) + '"]' if texts else "[]"
 
 
 async def load_ratings(database: Database, t: GameTable) -> None:

@@ -105,8 +105,7 @@ async def serve_frames(websocket: WebSocket, member: Member, settings: Settings,
             await _paced(rate())
             ref = None
             try:
-                data = _decoded(message if type(message) is str and len(message) <= limit // 4
-                                else _text(message, limit))
+                data = _decoded(_text(message, limit))
                 ref = message_ref(data)
                 await handle(member, parse(data))
             except ServiceError as exc:
@@ -158,6 +157,8 @@ def _decoded(text: str) -> dict[str, Any]:
 
 
 def _text(message: str | MutableMapping[str, Any], limit: int) -> str:
+    if type(message) is str and len(message) <= limit // 4:
+        return message  # at most 4 bytes a character in UTF-8: within the limit
     text = message if isinstance(message, str) else message.get("text")
     if text is None:
         raw = message.get("bytes") or b""  # type: ignore[union-attr]
