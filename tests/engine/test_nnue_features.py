@@ -12,13 +12,13 @@ import pytest
 
 from cotuong import Board
 from cotuong.engine import nnue_features
+from cotuong.engine.nnue import feature_index
 from cotuong.engine.nnue_features import (
     N_FEATURES,
     PAD,
     active_features,
     batch_features,
     board_from_fen,
-    feature,
     mirror_files,
     side_to_move,
 )
@@ -77,7 +77,7 @@ def test_batch_features_are_the_contracts_indices() -> None:
         assert sorted(fs[i][fs[i] != PAD].tolist()) == sorted(_contract(b, me))
         assert sorted(fo[i][fo[i] != PAD].tolist()) == sorted(_contract(b, other))
         assert sorted(active_features(b, me).tolist()) == sorted(_contract(b, me))
-        assert all(feature(me, s, int(b[s])) in _contract(b, me) for s in np.flatnonzero(b))
+        assert all(feature_index(me, int(b[s]), s) in _contract(b, me) for s in np.flatnonzero(b))
         assert (fs[i] != PAD).sum() == np.count_nonzero(b)
     real = fs[fs != PAD]
     assert real.min() >= 0 and real.max() < N_FEATURES
@@ -115,7 +115,7 @@ def test_the_mirror_moves_files_only() -> None:
     (89, -7, 0, 630 + 6 * 90 + 89),
 ])
 def test_single_indices(s: int, code: int, perspective: int, index: int) -> None:
-    assert feature(perspective, s, code) == index
+    assert feature_index(perspective, code, s) == index
 
 
 def test_the_shipped_weights_follow_the_contract() -> None:

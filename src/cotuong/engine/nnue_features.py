@@ -58,17 +58,6 @@ def side_to_move(fen: str) -> int:
     return 1 if len(parts) > 1 and parts[1] == "b" else 0
 
 
-def feature(perspective: int, s: int, code: int) -> int:
-    """The index of the piece ``code`` on square ``s`` seen from ``perspective``.
-
-    >>> feature(0, 4, 1), feature(1, 4, 1), feature(0, 85, -1), feature(1, 85, -1)
-    (4, 715, 715, 4)
-    """
-    colour = 0 if code > 0 else 1
-    rel = s if perspective == 0 else (9 - s // 9) * 9 + s % 9
-    return (0 if colour == perspective else 1) * 630 + (abs(code) - 1) * 90 + rel
-
-
 _SQ = np.arange(90)
 _REL = np.stack([_SQ, (9 - _SQ // 9) * 9 + _SQ % 9])  # rel_sq[perspective, s]
 
