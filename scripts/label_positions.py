@@ -17,7 +17,8 @@ plies in a row gives the game to the side ahead.
 
 Output: one line per kept position, appended game by game (a game is written whole once
 it ends, so an interrupted run loses at most the game in progress; rerun with the same
-``--out`` to continue after the last game written)::
+``--out`` to continue after the last game written; parallel runs write their own files
+from their own ``--first`` index, since the same index replays the same game)::
 
     <FEN> ; <score> ; <result> ; <game> ; <ply>
 
@@ -199,13 +200,16 @@ def main() -> int:
     ap.add_argument("--adj-plies", type=int, default=6)
     ap.add_argument("--hash", type=int, default=16, help="engine hash, MB")
     ap.add_argument("--openings", type=Path, default=OPENINGS)
+    ap.add_argument("--first", type=int, default=None,
+                    help="the first game's index (default: after the last one in --out); "
+                         "give each parallel run its own range")
     args = ap.parse_args()
 
     if "heldout" in args.openings.name:
         ap.error("the held-out openings are reserved for milestone matches")
     openings = load_openings(args.openings)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    first = next_index(args.out)
+    first = max(next_index(args.out), args.first or 0)
     engine = Engine(args.engine, args.hash)
     t0 = time.monotonic()
     positions = games = 0
