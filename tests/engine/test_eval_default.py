@@ -28,6 +28,7 @@ from cotuong.engine.nnue import (
 from cotuong.engine.position import legal_moves, make, position_from_fen, unmake
 from cotuong.engine.search import new_tables, root_scores
 from cotuong.uci import open_engine
+from cotuong.uci.server import UciServer
 from cotuong.uci.server.options import EVAL_FILE_DEFAULT, accept_option, option_lines
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -105,6 +106,24 @@ def test_uci_announces_the_network_and_accepts_hce() -> None:
     assert f"option name EvalFile type string default {DEFAULT_EVAL_FILE}" in option_lines(
         ucci=False)
     assert accept_option("EvalFile", "hce") == ("EvalFile", "hce")
+
+
+def test_uci_setoption_switches_the_builtin_engine() -> None:
+    lines: list[str] = []
+    engine = BuiltinEngine()
+    server = UciServer(engine, lines.append)
+    for text in ("uci", "setoption name EvalFile value hce"):
+        server.handle(text)
+    server.wait(5)
+    assert "option name EvalFile type string default nnue.npz" in lines
+    assert engine.evaluation == "hce"
+    for value, evaluation in (("nnue.npz", "nnue"), ("<empty>", "hce"), ("default", "nnue")):
+        server.handle(f"setoption name EvalFile value {value}")
+        server.wait(5)
+        assert engine.evaluation == evaluation, value
+    server.handle("setoption name EvalFile value /no/such/net.npz")  # refused, unchanged
+    server.wait(5)
+    assert engine.evaluation == "nnue"
 
 
 def test_cotuong_engine_has_a_hce_switch() -> None:
