@@ -3,8 +3,11 @@
     python benchmarks/bench_engine.py perft [--deep] [--nnue F]  # perft vs perft.md, nodes/s
     python benchmarks/bench_engine.py nps [--ms 2000|--nodes N] [--threads 2] [--nnue F]
 
-``--nnue F``: with the learnt evaluation of the weights file F (the option ``EvalFile``); for
-perft, positions that carry the network, so make/unmake update its accumulators.
+``--nnue F``: for ``nps``, the engine's option ``EvalFile`` (default: the shipped network, the
+engine's default evaluation; ``hce`` the hand-written one, or another weights file); for
+perft, positions that carry the network of F, so make/unmake update its accumulators
+(without it, perft positions carry none). ``depth``, ``coldstart`` and ``ladder`` use the
+engine's default, the shipped network.
     python benchmarks/bench_engine.py depth [--depth 9]  # nodes to a fixed depth, 21 positions
     python benchmarks/bench_engine.py coldstart            # compile cost, cached second start
     python benchmarks/bench_engine.py ladder [--games 20] [--ms 100] [--pairs 1-2,2-3]
@@ -337,7 +340,9 @@ def main() -> None:
     p = sub.add_parser("nps")
     p.add_argument("--ms", type=int, default=2000)
     p.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
-    p.add_argument("--nnue", default=None, help="the learnt evaluation (EvalFile)")
+    p.add_argument("--nnue", default=None,
+                   help="the engine's EvalFile (hce: the hand-written evaluation; default: "
+                        "the shipped network)")
     p.add_argument("--nodes", type=int, default=0,
                    help="a node budget instead of --ms (the depth a time reaches on an idle "
                         "core, whatever the load: 255000 ~ 300 ms at 850 k nodes/s)")

@@ -8,10 +8,13 @@ of view) and the right distance, and how soon.
     python benchmarks/bench_mates.py                 # 2 s a position
     python benchmarks/bench_mates.py --seconds 0.5 --verbose
     nice -n 19 python benchmarks/bench_mates.py --nodes 1000000   # load-independent
+    nice -n 19 python benchmarks/bench_mates.py --nodes 1000000 --eval-file hce
 
 ``--nodes N`` searches each position in this process (``BuiltinEngine`` at Level 8, the
 same search without the worker pool) to a fixed node budget instead of a time: the result
 does not depend on the machine's load, so two versions of the search compare exactly.
+``--eval-file`` sets that engine's option ``EvalFile`` (default: the shipped network, the
+engine's default; ``hce`` the hand-written evaluation).
 """
 
 from __future__ import annotations
@@ -80,12 +83,15 @@ class Outcome:
         return self.mate == self.position.expected
 
 
-def run_nodes(positions: list[MatePosition], nodes: int, verbose: bool) -> list[Outcome]:
+def run_nodes(positions: list[MatePosition], nodes: int, verbose: bool,
+              eval_file: str | None = None) -> list[Outcome]:
     """Each position searched to ``nodes`` nodes in this process (load-independent)."""
     from cotuong.engine import BuiltinEngine
     from cotuong.engine.interface import Info, Limits
 
     engine = BuiltinEngine(8)
+    if eval_file is not None:
+        engine.set_option("EvalFile", eval_file)
     outcomes = []
     for p in positions:
         engine.new_game()
@@ -147,6 +153,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="search time per position")
     ap.add_argument("--nodes", type=int, default=0,
                     help="a node budget a position instead of --seconds (in process)")
+    ap.add_argument("--eval-file", default=None, metavar="VALUE",
+                    help="with --nodes: the engine's EvalFile (hce: the hand-written "
+                         "evaluation; default: the shipped network)")
     ap.add_argument("--epd", type=Path, default=DATA)
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
@@ -154,8 +163,9 @@ def main() -> int:
     print(f"bench_mates {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
           f"{len(positions)} positions, "
           + (f"{args.nodes:,} nodes" if args.nodes else f"{args.seconds} s")
-          + f" each, load average {os.getloadavg()[0]:.1f}", flush=True)
-    outcomes = (run_nodes(positions, args.nodes, args.verbose) if args.nodes
+          + f" each, evaluation {args.eval_file or 'the default (shipped network)'}, "
+          + f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    outcomes = (run_nodes(positions, args.nodes, args.verbose, args.eval_file) if args.nodes
                 else asyncio.run(run(positions, args.seconds, args.verbose)))
     print("dm | positions | announced as mate | right distance | median time to the "
           "first mate report")

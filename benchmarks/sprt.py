@@ -4,15 +4,18 @@
     python benchmarks/sprt.py --base HEAD~2 --new HEAD --clock 4+0.05
     python benchmarks/sprt.py --e2 cmd:../shared/engines/pikafish-hce --odds 10 --games 200
     nice -n 19 python benchmarks/sprt.py --base HEAD --nodes 60000 --elo1 20  # load-free
-    python benchmarks/sprt.py --new HEAD --base HEAD --args1 "--nnue net.npz" --nodes 60000
+    python benchmarks/sprt.py --new HEAD --base HEAD --args1 "--nnue new.npz" --nodes 60000
+    python benchmarks/sprt.py --new HEAD --base HEAD --args2 "--hce" --nodes 60000
 
 Engine 1 is the working tree's ``src`` (or ``--new REV``), engine 2 a **source snapshot**
 of a git revision (``--base REV``: ``git archive`` of ``src/`` into a cache directory),
 each run as ``cotuong engine`` at ``--level`` in its own process (as a GUI runs it, and as
 the earlier A/Bs ran ``PYTHONPATH=old/src``); ``--e1``/``--e2`` take any ``cotuong match``
 spec instead. ``--odds K`` divides engine 2's time (or nodes) by K. ``--args1``/``--args2``
-append arguments to a built-in side's ``cotuong engine`` command (``--nnue PATH``: the
-learnt evaluation against the hand-written one, from the same source).
+append arguments to a built-in side's ``cotuong engine`` command (``--nnue PATH``: another
+network against the shipped one, the engine's default; ``--hce``: the hand-written
+evaluation — revisions before the network became the default, 2026-12-03, evaluate with
+it anyway and do not know ``--hce``).
 
 ``--nodes N`` gives each engine N nodes a move instead of time (``go nodes N``; the
 built-in engine stops at the first multiple of 1,024 nodes at or above N, both sides

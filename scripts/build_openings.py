@@ -17,6 +17,9 @@ The kept positions are split by a hash of their FEN: ``--held-out`` of them go t
 ``openings_heldout.fen`` (milestone matches only: no A/B may use them, so the engine is
 never tuned on the positions that judge it), the rest to ``openings_ab.fen``. Lines are
 ``FEN ; source game, ply, score ; ICCS moves`` as ``cotuong match --openings`` reads them.
+The balancing search uses the hand-written evaluation (``--eval-file hce``, the default
+here), the one the shipped sets were selected with, so a rebuild gives them again; the
+engine's own default is the learnt network (``--eval-file nnue.npz``).
 """
 
 from __future__ import annotations
@@ -78,6 +81,9 @@ def main() -> int:
     ap.add_argument("--depth", type=int, default=7, help="depth of the balancing search")
     ap.add_argument("--margin", type=int, default=60, help="keep |score| <= this (cp)")
     ap.add_argument("--held-out", type=float, default=0.25, help="share for held-out")
+    ap.add_argument("--eval-file", default="hce", metavar="VALUE",
+                    help="the engine's EvalFile (default hce: the evaluation the shipped "
+                         "sets were selected with; nnue.npz: the network)")
     ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
     low, high = (int(x) for x in args.plies.split("-"))
@@ -86,6 +92,7 @@ def main() -> int:
     print(f"{len(found)} distinct positions after {low}-{high} plies "
           f"({time.monotonic() - started:.0f} s)", flush=True)
     engine = BuiltinEngine(level=8)
+    engine.set_option("EvalFile", args.eval_file)
     ab: list[str] = []
     held: list[str] = []
     for i, (fen, source, moves) in enumerate(found, 1):

@@ -28,7 +28,9 @@ and the line is built at depth ``--depth``. Every kept line replays through ``Ga
 under ``RULES``, once every solver move of it is confirmed by a deeper search
 (``--confirm-depth``; ``puzzle_lines.confirm``). Fixed depths, a fixed seed and one
 engine thread: the same data on every run. The difficulty is estimated in
-``puzzle_meta.rating`` (see ``docs/puzzles.md``).
+``puzzle_meta.rating`` (see ``docs/puzzles.md``). The engine evaluates with the
+hand-written evaluation (``--eval-file hce``, the default here), the one the shipped data
+was built with, although the engine's own default is the learnt network.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from puzzle_drills import build_drills  # noqa: E402
 from puzzle_lines import (  # noqa: E402
+    EVAL_FILE,
     HOLD_CP,
     MAX_SOLVER_MOVES,
     NOT_WIN_CP,
@@ -282,6 +285,10 @@ def main() -> None:
     ap.add_argument("--no-perpetual", action="store_true",
                     help="skip the perpetual-check saves (drawn loops of every master "
                          "game and of the repetition cases: puzzle_perpetual)")
+    ap.add_argument("--eval-file", default=EVAL_FILE, metavar="VALUE",
+                    help="the engine's EvalFile (default hce: the hand-written evaluation "
+                         "the shipped collection was built with; nnue.npz: the network, the "
+                         "engine's default elsewhere, which gives another collection)")
     ap.add_argument("--out", type=Path, default=DATA, help="where the data is written")
     ap.add_argument("--check", action="store_true", help="build and report, write nothing")
     args = ap.parse_args()
@@ -308,8 +315,8 @@ def main() -> None:
     from_perpetual: list[dict] = []
     report: dict = {}
     seen: set[str] = set()
-    study_searcher = Searcher(args.study_depth, RULES)
-    game_searcher = Searcher(args.depth, RULES)
+    study_searcher = Searcher(args.study_depth, RULES, eval_file=args.eval_file)
+    game_searcher = Searcher(args.depth, RULES, eval_file=args.eval_file)
     # Studies and games alternate, so that a run cut short (the report says how far it
     # got) is exactly the run of --studies S --games G with those counts.
     for i in range(max(len(studies), len(pool))):

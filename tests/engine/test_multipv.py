@@ -18,6 +18,9 @@ TACTICAL = (
     "3k5/9/9/9/R3r4/9/9/9/9/4K4 w - - 0 1",  # in check by a rook that is free: a5e5
     "3k5/9/9/9/9/3n5/9/4R4/9/4K4 w - - 0 1",  # the rook, attacked, mates: e2d2
     "2bakab2/9/4c4/p1p1p1p1p/9/2P3r2/P3P3P/4C4/9/RNBAKABN1 w - - 0 1",  # a rook up: e2e6
+    # A rook against a horse and a pawn: the check e0d0, clearly best with either
+    # evaluation (in the rook-up position above the network sees a0a1 as good as e2e6).
+    "3k5/9/9/2n6/4p4/9/9/9/9/4RK3 w - - 0 1",
 )
 
 

@@ -241,7 +241,7 @@ def test_engine_option_evalfile(tmp_path: Path) -> None:
     engine.set_option("EvalFile", str(path))
     with_net = engine.search(START, ["h2e2"], Limits(depth=3))
     assert with_net.bestmove in _legal_after(START, ["h2e2"])
-    engine.set_option("EvalFile", "")  # back to the hand-written evaluation
+    engine.set_option("EvalFile", "hce")  # the hand-written evaluation
     engine.new_game()
     plain = engine.search(START, ["h2e2"], Limits(depth=3))
     assert plain.info is not None and with_net.info is not None
@@ -261,6 +261,6 @@ def _legal_after(fen: str, moves: list[str]) -> set[str]:
 
 
 def test_uci_announces_and_accepts_evalfile() -> None:
-    assert "option name EvalFile type string default <empty>" in option_lines(ucci=False)
+    assert "option name EvalFile type string default nnue.npz" in option_lines(ucci=False)
     assert accept_option("evalfile", "<empty>") == ("EvalFile", "")
     assert accept_option("EvalFile", " /x/net.npz ") == ("EvalFile", "/x/net.npz")

@@ -5,6 +5,8 @@
 >>> register(parser.add_subparsers(dest="command"))
 >>> parser.parse_args(["engine", "--engine", "level:3"]).engine
 'level:3'
+>>> parser.parse_args(["engine", "--hce"]).nnue
+'hce'
 """
 
 from __future__ import annotations
@@ -37,8 +39,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="level:N (built-in, default level:8) or cmd:/ucci:/cmd1:COMMAND "
                         "(serve an external engine through our checks)")
     p.add_argument("--name", default=None, help="the 'id name' to announce")
-    p.add_argument("--nnue", default=None, metavar="PATH",
-                   help="evaluate with the learnt network of PATH (.npz; 'default' for the "
-                        "shipped one) instead of the hand-written evaluation "
-                        "(the option EvalFile)")
+    evaluation = p.add_mutually_exclusive_group()
+    evaluation.add_argument("--nnue", default=None, metavar="PATH",
+                            help="evaluate with the learnt network of PATH (.npz) instead of "
+                                 "the one shipped with the package, the default "
+                                 "(the option EvalFile)")
+    evaluation.add_argument("--hce", dest="nnue", action="store_const", const="hce",
+                            help="evaluate with the hand-written evaluation instead of the "
+                                 "shipped network (EvalFile hce)")
     p.set_defaults(func=_cmd_engine)

@@ -25,7 +25,7 @@ from cotuong.core.errors import CotuongError, GameOverError
 from cotuong.engine.deepen import deepen
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.engine.levels import Level, level
-from cotuong.engine.nnue import NnueNet, load_nnue, shipped_nnue
+from cotuong.engine.nnue import NnueNet, eval_file_network, shipped_nnue
 from cotuong.engine.position import (
     Position,
     code_iccs,
@@ -80,12 +80,20 @@ class BuiltinEngine:
     (perpetual check and chase); ``MultiPV`` 1..32 — the number of best lines searched
     and reported (``SearchResult.lines``, ``Info.multipv``; each costs about one more
     search of the root); ``Seed`` 0..2**31-1 — 0 draws fresh randomness, any other
-    value makes the weaker levels' choices reproducible; ``EvalFile`` — the learnt
-    evaluation: the path of a network weights file (``.npz``, see
-    :mod:`cotuong.engine.nnue`), ``default`` for the one shipped with the package, or
-    empty for the hand-written evaluation (the default). The first search compiles the
-    search (once per machine thanks to the Numba cache; later processes load it in about a
-    second).
+    value makes the weaker levels' choices reproducible; ``EvalFile`` — the evaluation:
+    ``nnue.npz`` (the default; also ``default``) the learnt network shipped with the
+    package, the path of another network weights file (``.npz``, see
+    :mod:`cotuong.engine.nnue`), or ``hce`` (also ``none`` or empty) for the hand-written
+    evaluation. Every level uses the chosen evaluation, its noise and margins included.
+    The first search compiles the search (once per machine thanks to the Numba cache;
+    later processes load it in about a second).
+
+    >>> BuiltinEngine().evaluation, BuiltinEngine(level=1).evaluation
+    ('nnue', 'nnue')
+    >>> engine = BuiltinEngine()
+    >>> engine.set_option("EvalFile", "hce")
+    >>> engine.evaluation
+    'hce'
     """
 
     def __init__(self, level: int = 8) -> None:
@@ -94,7 +102,7 @@ class BuiltinEngine:
         self._threads = 1
         self._multipv = 1
         self._rules = rule_flags("xiangqiplay")
-        self._net: NnueNet | None = None
+        self._net: NnueNet | None = shipped_nnue()  # read once per process
         self._helpers: list[Tables] = []  # the lazy-SMP helpers' own tables
         self._rng = random.Random()
         self._tables: Tables | None = None
@@ -109,6 +117,12 @@ class BuiltinEngine:
     @property
     def level(self) -> Level:
         return self._level
+
+    @property
+    def evaluation(self) -> str:
+        """``"nnue"`` when the search evaluates with a network (the default), ``"hce"``
+        with the hand-written evaluation (``EvalFile`` ``hce``)."""
+        return "hce" if self._net is None else "nnue"
 
     def set_option(self, name: str, value: str) -> None:
         key = name.strip().lower()
@@ -129,7 +143,7 @@ class BuiltinEngine:
         elif key == "multipv":
             self._multipv = _int_option("MultiPV", value, 1, MAX_LINES)
         elif key == "evalfile":
-            self._net = _network(value)
+            self._net = eval_file_network(value)
         elif key == "seed":
             seed = _int_option("Seed", value, 0, 2**31 - 1)
             self._rng = random.Random(seed) if seed else random.Random()
@@ -350,16 +364,6 @@ def _helper_search(pos: object, tables: Tables, max_depth: int, first: int) -> N
         search_root(pos, tables, depth, -INF, INF)
         if ctl[CTL_ABORTED]:
             break
-
-
-def _network(value: str) -> NnueNet | None:
-    """The network an ``EvalFile`` value names (``NnueError`` when it cannot be used)."""
-    text = str(value).strip()
-    if text.lower() in ("", "<empty>", "none", "hce"):
-        return None
-    if text.lower() in ("default", "nnue.npz"):
-        return shipped_nnue()
-    return load_nnue(text)
 
 
 def _level(value: int | str) -> Level:

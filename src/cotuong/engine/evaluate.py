@@ -1,5 +1,7 @@
-"""Static evaluation, compiled, with weights learnt from master games
-(:mod:`cotuong.engine.weights`).
+"""Static evaluation, compiled: the hand-written evaluation (HCE), with weights learnt from
+master games (:mod:`cotuong.engine.weights`), and the hand-over to the learnt network
+(:mod:`cotuong.engine.nnue`) for positions that carry one — the engine's default; the
+engine's option ``EvalFile hce`` selects the HCE below.
 
 In centipawns from Red's view until the final sign flip:
 

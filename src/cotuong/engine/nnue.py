@@ -31,6 +31,16 @@ runs and make/unmake skip all this.
 >>> net = load_nnue("model.npz")  # doctest: +SKIP
 >>> evaluate_nnue(position_from_fen(START_FEN, net=net))  # doctest: +SKIP
 12
+
+**The default.** The network shipped with the package (:data:`NNUE_FILE`, read once per
+process by :func:`shipped_nnue`) is the engine's evaluation unless the option ``EvalFile``
+says otherwise: :func:`eval_file_network` turns the option's value into the network to use,
+``None`` (the hand-written evaluation) for ``hce``.
+
+>>> eval_file_network("hce") is None
+True
+>>> eval_file_network("nnue.npz") is shipped_nnue()
+True
 """
 
 from __future__ import annotations
@@ -47,7 +57,11 @@ from numba import njit
 
 from cotuong.core.errors import CotuongError
 
-NNUE_FILE = Path(__file__).with_name("nnue.npz")  # shipped with the package, when trained
+NNUE_FILE = Path(__file__).with_name("nnue.npz")  # shipped with the package
+DEFAULT_EVAL_FILE = "nnue.npz"  # the option EvalFile's default: the shipped network
+# EvalFile values that select the hand-written evaluation (case-insensitive; "<empty>" is
+# how UCI GUIs send an empty string).
+HCE_EVAL_FILES = ("hce", "none", "", "<empty>")
 FORMAT_VERSION = 1
 N_FEATURES = 1260  # 2 colours (own, other) × 7 kinds × 90 squares
 MAX_HIDDEN = 1024
@@ -100,6 +114,14 @@ class NnueNet:
         h = self.hidden
         return np.ascontiguousarray(np.vstack([self.w1, self.b1[None, :], self.w2[None, :h],
                                                self.w2[None, h:]]).astype(np.int16))
+
+    @functools.cached_property
+    def packed32(self) -> npt.NDArray[np.int32]:
+        """:meth:`packed` as the flat int32 rows every search position copies (computed
+        once per network: a search sets up its position from it)."""
+        flat = self.packed().astype(np.int32).ravel()
+        flat.flags.writeable = False
+        return flat
 
 
 _KEYS = ("version", "w1", "b1", "w2", "b2", "qa", "qb", "scale")
@@ -164,6 +186,19 @@ def shipped_nnue() -> NnueNet:
     return load_nnue()
 
 
+def eval_file_network(value: str) -> NnueNet | None:
+    """The network an ``EvalFile`` value names: ``nnue.npz`` or ``default`` the shipped one
+    (:func:`shipped_nnue`, the engine's default), ``hce`` (also ``none`` or empty) ``None``
+    — the hand-written evaluation —, anything else the path of a weights file
+    (:class:`NnueError` when it cannot be used)."""
+    text = str(value).strip()
+    if text.lower() in HCE_EVAL_FILES:
+        return None
+    if text.lower() in ("default", DEFAULT_EVAL_FILE):
+        return shipped_nnue()
+    return load_nnue(text)
+
+
 def eval_data(terms: Any, st: Any, net: NnueNet | None) -> Any:
     """The position's last array for ``net``: ``terms`` itself without a network, else the
     terms followed by the packed network and a fresh accumulator stack (``st`` gets the
@@ -176,7 +211,7 @@ def eval_data(terms: Any, st: Any, net: NnueNet | None) -> Any:
     acc_off = NET_OFF + NET_ROWS * h
     data = np.zeros(acc_off + ACC_STACK * 2 * h, dtype=np.int32)
     data[: len(terms)] = terms
-    data[NET_OFF:acc_off] = net.packed().astype(np.int32).ravel()
+    data[NET_OFF:acc_off] = net.packed32
     st[ST_H], st[ST_ACC_OFF] = h, acc_off
     st[ST_B2], st[ST_QA], st[ST_QAQB], st[ST_SCALE] = net.b2, net.qa, net.qa * net.qb, net.scale
     return data

@@ -289,7 +289,9 @@ def position_from_board(board: Board, weights: EvalWeights | None = None,
                         net: NnueNet | None = None) -> Position:
     """The engine position of ``board`` (placement and side only; history starts here),
     evaluated with ``weights`` (default: the shipped ones), or by the learnt network
-    ``net`` when one is given (:mod:`cotuong.engine.nnue`)."""
+    ``net`` when one is given (:mod:`cotuong.engine.nnue`). Without ``net`` the position
+    has the hand-written evaluation: :class:`~cotuong.engine.BuiltinEngine`, whose default
+    is the shipped network, passes its own."""
     w = weights or default_weights()
     codes = board.squares
     b = np.array(codes, dtype=np.int8)

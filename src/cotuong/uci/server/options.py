@@ -33,8 +33,10 @@ OPTIONS: tuple[SpinOption, ...] = (
 )
 # The repetition rules the search should follow (a combo option; ``cotuong.referee`` presets).
 RULES_CHOICES = ("xiangqiplay", "asian")
-# The learnt evaluation's weights file (a string option; empty = the hand-written evaluation).
+# The evaluation (a string option): the learnt network's weights file, by default the one
+# shipped with the package (``nnue.npz``); ``hce`` (or empty) the hand-written evaluation.
 EVAL_FILE = "EvalFile"
+EVAL_FILE_DEFAULT = "nnue.npz"  # cotuong.engine.nnue.DEFAULT_EVAL_FILE (no NumPy import here)
 # UCCI engines spell some options differently.
 _UCCI_ALIASES = {"hashsize": "Hash", "level": "Level", "threads": "Threads", "seed": "Seed",
                  "multipv": "MultiPV"}
@@ -54,7 +56,7 @@ def option_lines(*, ucci: bool) -> list[str]:
              f"max {opt.max}" for opt in OPTIONS]
     choices = " ".join(f"var {c}" for c in RULES_CHOICES)
     lines.append(f"option name Rules type combo default {RULES_CHOICES[0]} {choices}")
-    lines.append(f"option name {EVAL_FILE} type string default <empty>")
+    lines.append(f"option name {EVAL_FILE} type string default {EVAL_FILE_DEFAULT}")
     return lines
 
 
