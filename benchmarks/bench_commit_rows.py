@@ -2,9 +2,11 @@
 mutable column rewritten (as before 2026-12-03 afternoon) or only the changed ones
 (``play.values.row_changes``): CPU time a commit and WAL frames a commit, on a SQLite
 file holding ``--games`` live games, one move a commit to a random game (the server's
-usual batch at 1,000 games).
+usual batch at 1,000 games); ``--rowid-moves``: the ``moves`` table as databases made
+before 2026-12-03 have it (a rowid table and its primary key's index).
 
     python benchmarks/bench_commit_rows.py --games 1000 --moves 4000 --runs 3
+    python benchmarks/bench_commit_rows.py --rowid-moves
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from cotuong.server.play.values import row_changes
 from cotuong.server.storage.loop_writes import LoopWriter
 from cotuong.server.storage.store import Store, database_url
+from cotuong.server.storage.tables import moves as moves_table
 from cotuong.server.storage.writes import RecordMove
 
 ROOM = dict(rules="xiangqiplay", time_control=None, rated=False, opponent="human",
@@ -70,7 +73,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--moves", type=int, default=4000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--rowid-moves", action="store_true",
+                    help="the moves table with a rowid (its layout before 2026-12-03)")
     args = ap.parse_args()
+    if args.rowid_moves:
+        moves_table.dialect_options["sqlite"]["with_rowid"] = True
     for changed_only in (False, True):
         got = [run(args.games, args.moves, changed_only, seed) for seed in range(args.runs)]
         cpu = statistics.median(c for c, _ in got)
