@@ -241,6 +241,12 @@ def summarize(raw: dict[str, Any], games: int, args: argparse.Namespace, ai_game
             # Server CPU per move in the measured window: what one free core could carry.
             "server_cpu_ms_per_move": raw["server_window_cpu_s"] * 1000 / moves,
             "server_cpu_share": raw["server_window_cpu_s"] / seconds,
+            # The first server process's kernel share, its loop's context switches and its
+            # read and write system calls, a move (benchmarks/README: where the CPU goes).
+            "server_kernel_ms_per_move": raw["server0_kernel_s"] * 1000 / moves,
+            "server_switches_per_move": raw["server0_switches"] / moves,
+            "server_reads_per_move": raw["server0_reads"] / moves,
+            "server_writes_per_move": raw["server0_writes"] / moves,
             "engine_cpu_share": raw["engine_window_cpu_s"] / seconds,
             "client_cpu_ms_per_move": raw["client_window_cpu_s"] * 1000 / moves,
             "client_cpu_share": raw["client_window_cpu_s"] / seconds,
@@ -342,7 +348,11 @@ def run_backend(name: str, db: str, args: argparse.Namespace,
               f"p99 {srv['move_ms_p99']} ms, max {srv['move_ms_max']} ms; server CPU in the "
               f"window {r['server_cpu_share']:.0%} of a core (the AI's worker "
               f"{r['engine_cpu_share']:.0%}), "
-              f"{r['server_cpu_ms_per_move']:.2f} ms per move; client CPU "
+              f"{r['server_cpu_ms_per_move']:.2f} ms per move (kernel "
+              f"{r['server_kernel_ms_per_move']:.2f} ms, "
+              f"{r['server_switches_per_move']:.1f} context switches, "
+              f"{r['server_reads_per_move']:.1f} read and {r['server_writes_per_move']:.1f} "
+              f"write system calls); client CPU "
               f"{r['client_cpu_share']:.0%} of a core ({args.client_procs} process"
               f"{'es' if args.client_procs > 1 else ''}), {r['client_cpu_ms_per_move']:.2f} ms "
               f"per move, its timers late by p50 {r['client_lag_p50_ms']:.1f} / p99 "

@@ -47,6 +47,38 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def kernel_counts(pid: int) -> tuple[float, int, int, int]:
+    """A process's system (kernel) CPU seconds, its main thread's context switches (both
+    kinds; the event loop's thread in the server), and the process's read and write
+    system calls (``/proc/PID/io``'s ``syscr``, ``syscw``: sockets, pipes, SQLite's
+    ``pwrite``) so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    counts = {"syscr": 0, "syscw": 0, "switches": 0}
+    for name in ("status", "io"):
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/{name}") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"):
+                    counts["switches"] += int(value)
+                elif key in ("syscr", "syscw"):
+                    counts[key] = int(value)
+    return (int(fields[12]) / os.sysconf("SC_CLK_TCK"), counts["switches"],
+            counts["syscr"], counts["syscw"])
+
+
+def perf_record(pid: int, seconds: float) -> subprocess.Popen[bytes] | None:
+    """With ``BENCH_PERF=path``: ``perf record -g`` of the server through the measured
+    window (kernel and user stacks; ``perf report -i path`` reads it)."""
+    path = os.environ.get("BENCH_PERF")
+    exe = shutil.which("perf")
+    if not path or exe is None:
+        return None
+    return subprocess.Popen([exe, "record", "-g", "-F", "499", "-p", str(pid), "-o", path,
+                             "--", "sleep", str(int(seconds))],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def children_cpu_seconds(pid: int) -> float:
     """CPU of a process's live children (the server's AI worker processes)."""
     total = 0.0
@@ -265,15 +297,19 @@ def run_clients(ctx: Any, level_args: dict[str, Any], nice: int, procs: int,
         time.sleep(settle)
         cpu0 = sum(cpu_seconds(p) for p in server_pids)
         engine0 = sum(children_cpu_seconds(p) for p in server_pids)
+        kernel0 = kernel_counts(server_pids[0])
         spy = py_spy(server_pids[0], seconds)
+        perf = perf_record(server_pids[0], seconds)
         start = time.monotonic()
         for conn in conns:
             conn.send(start)
         time.sleep(max(0.0, start + seconds - time.monotonic()))
         window_cpu = sum(cpu_seconds(p) for p in server_pids) - cpu0
         engine_cpu = sum(children_cpu_seconds(p) for p in server_pids) - engine0
-        if spy is not None:
-            spy.wait()
+        kernel1 = kernel_counts(server_pids[0])
+        for profiler in (spy, perf):
+            if profiler is not None:
+                profiler.wait()
         parts = [receive(conn) for conn in conns]
     finally:
         for proc in children:
@@ -282,7 +318,9 @@ def run_clients(ctx: Any, level_args: dict[str, Any], nice: int, procs: int,
                 proc.terminate()
     r = merge(parts, start)
     r.update(setup_s=max(setups), server_window_cpu_s=window_cpu,
-             engine_window_cpu_s=engine_cpu)
+             engine_window_cpu_s=engine_cpu,
+             **{f"server0_{k}": b - a for k, a, b in zip(
+                 ("kernel_s", "switches", "reads", "writes"), kernel0, kernel1, strict=True)})
     return r
 
 

@@ -30,6 +30,7 @@ from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
 from cotuong.server.play.reread import change_record, reread
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
+from cotuong.server.play.values import stored_after
 from cotuong.server.play.views import (
     LANGS,
     load_ratings,
@@ -195,6 +196,7 @@ class GameService:
         async with self._lock(t.id), self.broker.lock(code) as held:
             if held.stale:
                 t = await reread(self, code, t.id, held.record)
+                t.stored_fields = None  # another process wrote its row
                 self.broker.refreshed(held)
             try:
                 yield t
@@ -234,7 +236,9 @@ class GameService:
 
     async def _store(self, t: GameTable, write: Write) -> None:
         """Commit a table's write; a rated game's end brings its rating changes back."""
+        known, t.stored_fields = t.stored_fields, None  # the row: unknown until committed
         await self.database.write(write)
+        t.stored_fields = stored_after(known, write, t.id)
         if isinstance(write, Together) and write.rates():
             await load_ratings(self.database, t)
         if ends_game(write) and not self.background.stopping:

@@ -33,7 +33,15 @@ from cotuong.messages import CATALOG
 from cotuong.notation import make_move_texts
 from cotuong.server.errors import ServiceError, Words
 from cotuong.server.play.protocol import Color, Slot, Status, Termination
-from cotuong.server.play.values import Change, End, Notice, RoomState, color_texts, rating_update
+from cotuong.server.play.values import (
+    Change,
+    End,
+    Notice,
+    RoomState,
+    color_texts,
+    rating_update,
+    row_changes,
+)
 from cotuong.server.storage import RecordMove, Together, UpdateGame, Write
 from cotuong.server.timecontrol import START_PLY, ClockState
 
@@ -73,6 +81,10 @@ class GameTable:
     # text), kept by :func:`cotuong.server.play.views.shown_players`.
     players_shown: tuple[tuple[Any, ...], dict[str, Any], str] | None = field(
         default=None, repr=False, compare=False)
+    # The row's mutable columns as the store holds them after the writes committed so far
+    # (the service keeps it: ``values.stored_after``); ``None``: unknown. A write sets
+    # only the columns that differ (:meth:`row_write`).
+    stored_fields: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, game_id: int, room: RoomState, red_slot: str, start_fen: str,
@@ -171,10 +183,15 @@ class GameTable:
             "version": self.version,
         }
 
+    def row_write(self, **extra: Any) -> dict[str, Any]:
+        """The row's columns (:meth:`row_fields` and ``extra``) a write must set: those
+        the store does not hold already (``stored_fields``)."""
+        return row_changes({**self.row_fields(), **extra}, self.stored_fields)
+
     def saved(self, events: list[Notice] | None = None,
                **extra: Any) -> Change:
         self.version += 1
-        return Change(events or [], UpdateGame(self.id, {**self.row_fields(), **extra}))
+        return Change(events or [], UpdateGame(self.id, self.row_write(**extra)))
 
     # ----------------------------------------------------------- the moves
     def replay(self, move: Move, record_warnings: bool = True) -> list[Event]:
@@ -243,7 +260,7 @@ class GameTable:
             self.clock = self.clock.start(self.turn.value, now)
         self.version += 1
         return Change(notices, self._rated(RecordMove(self.id, self.ply, move.iccs, now,
-                                                      {**self.row_fields(), **extra}), now))
+                                                      self.row_write(**extra)), now))
 
     def undo_last_move(self, before: ClockState | None) -> None:
         """Forget the last move (its write failed: not stored, so not played)."""
@@ -289,7 +306,7 @@ class GameTable:
     def finish(self, end: End, now: int) -> Change:
         self._end(end, now)
         self.version += 1
-        write = UpdateGame(self.id, {**self.row_fields(), "ended_at": now})
+        write = UpdateGame(self.id, self.row_write(ended_at=now))
         return Change([Notice("game_over", texts={"vi": end.vi, "en": end.en})],
                       self._rated(write, now))
 

@@ -107,4 +107,9 @@ moves = Table(
     Column("ply", Integer, primary_key=True),  # 1 = the first move
     Column("iccs", String(4), nullable=False),
     Column("at_ms", BigInteger, nullable=False),
+    # On SQLite the primary key is the table's own b-tree (WITHOUT ROWID): a move's insert
+    # writes one b-tree, not a rowid table and its key's index (a WAL page fewer a
+    # commit; benchmarks/README). Databases made before keep their layout: the same
+    # queries, the same rows.
+    sqlite_with_rowid=False,
 )
