@@ -77,6 +77,13 @@ async def reread(games: GameService, code: str, game_id: int | None = None,
     kept in ``games``' memory (the objects it holds are updated in place when they can be);
     from ``record`` (another process's :func:`change_record`) when it is enough.
     """
+    t = await _stored_now(games, code, game_id, record)
+    t.stored_fields = None  # another process may have written its row: the next write is whole
+    return t
+
+
+async def _stored_now(games: GameService, code: str, game_id: int | None,
+                      record: str | None) -> GameTable:
     if record is not None:
         t = _from_record(games, code, record)
         if t is not None:

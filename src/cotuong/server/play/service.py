@@ -196,7 +196,6 @@ class GameService:
         async with self._lock(t.id), self.broker.lock(code) as held:
             if held.stale:
                 t = await reread(self, code, t.id, held.record)
-                t.stored_fields = None  # another process wrote its row
                 self.broker.refreshed(held)
             try:
                 yield t
