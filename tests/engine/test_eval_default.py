@@ -16,7 +16,7 @@ from tests.engine.test_nnue import _fens, _ref_eval
 import cotuong.engine.builtin as builtin
 from cotuong.cli.engine import register
 from cotuong.engine import BuiltinEngine
-from cotuong.engine.evaluate import evaluate
+from cotuong.engine.evaluate import evaluate, evaluate_hand
 from cotuong.engine.interface import Limits
 from cotuong.engine.nnue import (
     DEFAULT_EVAL_FILE,
@@ -78,7 +78,7 @@ def test_the_hand_written_evaluation_is_one_option_away(value: str) -> None:
     assert eval_file_network(value) is None
 
 
-def test_helper_threads_and_the_blunder_look_use_the_network(monkeypatch: Any) -> None:
+def test_helpers_use_the_network_and_the_blunder_look_the_hand_one(monkeypatch: Any) -> None:
     seen: list[int] = []
     real = builtin._helper_search
 
@@ -91,14 +91,18 @@ def test_helper_threads_and_the_blunder_look_use_the_network(monkeypatch: Any) -
     engine.set_option("Threads", "3")
     engine.search(START, [], Limits(movetime_ms=200))
     assert seen == [1, 1]
-    # Level 1's one-look choice scores the moves by the position's own evaluation: the net.
+    # Level 1's one-look choice scores the moves by the hand-written evaluation even on a
+    # position that carries the network (which sees hanging pieces; a beginner does not).
     pos = position_from_fen(START, net=shipped_nnue())
+    plain = position_from_fen(START)
     moves = legal_moves(pos)
     scores = root_scores(pos, new_tables(1), moves, 0)
     for m, s in zip(moves, scores, strict=True):
-        u = make(pos, int(m))
-        assert s == -evaluate(pos, 0, 0) == -_ref_eval(pos[0], int(pos[3][0]), shipped_nnue())
+        u, v = make(pos, int(m)), make(plain, int(m))
+        assert s == -evaluate(plain, 0, 0) == -evaluate_hand(pos, 0, 0)
+        assert evaluate(pos, 0, 0) == _ref_eval(pos[0], int(pos[3][0]), shipped_nnue())
         unmake(pos, int(m), u)
+        unmake(plain, int(m), v)
 
 
 def test_uci_announces_the_network_and_accepts_hce() -> None:

@@ -166,17 +166,30 @@ def _majors(st: Any) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _noise(st: Any, noise: int, salt: int) -> int:
+    """A level's deterministic per-position noise, within ± ``noise`` cp."""
+    if noise <= 0:
+        return 0
+    h = (st[1] ^ salt) * 0x2545F4914F6CDD1D
+    return int(((h >> 24) & 0xFFFF) % (2 * noise + 1) - noise)
+
+
+@njit(cache=True, nogil=True)
 def evaluate(pos: Any, noise: int, salt: int) -> int:
     """Score of the position for the side to move, in centipawns: the learnt network's
     when the position carries one (:func:`cotuong.engine.nnue.evaluate_nnue`), else the
-    hand-written terms below; ``noise`` (levels) is added to either."""
-    b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
+    hand-written terms (:func:`evaluate_hand`); ``noise`` (levels) is added to either."""
+    st = pos[3]
     if st[6] != 0:  # nnue.ST_NN
-        score = evaluate_nnue(pos)
-        if noise > 0:
-            h = (st[1] ^ salt) * 0x2545F4914F6CDD1D
-            score += ((h >> 24) & 0xFFFF) % (2 * noise + 1) - noise
-        return int(score)
+        return int(evaluate_nnue(pos)) + _noise(st, noise, salt)
+    return evaluate_hand(pos, noise, salt)
+
+
+@njit(cache=True, nogil=True)
+def evaluate_hand(pos: Any, noise: int, salt: int) -> int:
+    """The hand-written evaluation for the side to move (material, placement, the terms),
+    whether or not the position carries a network: what a level's one-look blunder sees."""
+    b, _sqid, plist, st, _hk, _hi, _pst, terms = pos
     majors = _majors(st)
     red_p = _piece_counts(b, plist, 0)
     black_p = _piece_counts(b, plist, 1)
@@ -186,11 +199,7 @@ def evaluate(pos: Any, noise: int, salt: int) -> int:
     for k in range(N_TERMS - 1):
         red += terms[k + 1] * (red_c[k] - black_c[k])
     score = red if st[0] == 0 else -red
-    score += terms[0]
-    if noise > 0:
-        h = (st[1] ^ salt) * 0x2545F4914F6CDD1D
-        score += ((h >> 24) & 0xFFFF) % (2 * noise + 1) - noise
-    return int(score)
+    return int(score + terms[0] + _noise(st, noise, salt))
 
 
 @njit(cache=True, nogil=True)

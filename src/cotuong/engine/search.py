@@ -35,7 +35,7 @@ from numba import njit
 
 from cotuong.engine.chase import REP_DRAW, REP_LOSS, REP_WIN, repetition
 from cotuong.engine.checks import move_checks
-from cotuong.engine.evaluate import evaluate
+from cotuong.engine.evaluate import evaluate, evaluate_hand
 from cotuong.engine.exchange import see_with
 from cotuong.engine.ordering import (
     GOOD_CAPTURE,
@@ -363,8 +363,10 @@ def search_root(pos: Any, t: Any, depth: int, alpha: int, beta: int) -> tuple[in
 
 @njit(cache=True, nogil=True)
 def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
-    """Exact score of each root move (``depth`` 0 = static evaluation after the move, no
-    quiescence: that is how a beginner who does not look for the reply sees the board)."""
+    """Exact score of each root move (``depth`` 0 = the hand-written evaluation after the
+    move, no quiescence: that is how a beginner who does not look for the reply sees the
+    board — material and placement. Not the network even when the position carries one: it
+    has learnt to see a hanging piece, so a one-look choice by it hung nothing)."""
     out = np.zeros(moves.shape[0], dtype=np.int64)
     pos = unowned_position(pos)
     t = unowned_tables(t)
@@ -372,7 +374,7 @@ def root_scores(pos: Any, t: Any, moves: Any, depth: int) -> Any:
         m = moves[i]
         u = make(pos, m)
         if depth <= 0:
-            out[i] = -evaluate(pos, t[7][6], t[7][7])
+            out[i] = -evaluate_hand(pos, t[7][6], t[7][7])
         else:
             out[i] = -alphabeta(pos, t, np.int64(depth - 1), np.int64(-INF), np.int64(INF),
                                 _I1, _I1)
