@@ -23,7 +23,7 @@ from typing import Any
 from cotuong.core.fen import START_FEN
 from cotuong.server.background import Background
 from cotuong.server.errors import ServiceError
-from cotuong.server.play import presence
+from cotuong.server.play import presence, views
 from cotuong.server.play.actions import apply_action
 from cotuong.server.play.ai import AiPlayer
 from cotuong.server.play.protocol import Action, Color, MoveMsg, Status
@@ -31,13 +31,6 @@ from cotuong.server.play.reread import change_record, reread
 from cotuong.server.play.table import Change, End, GameTable, Notice, RoomState
 from cotuong.server.play.table_rows import table_from_rows
 from cotuong.server.play.values import stored_after
-from cotuong.server.play.views import (
-    LANGS,
-    load_ratings,
-    move_percentiles,
-    state_frame,
-    state_message,
-)
 from cotuong.server.realtime import Broker, Coalescer, Member, Sockets, frame, localized
 from cotuong.server.security import RateLimiter, Signer
 from cotuong.server.settings import ClockSource, Settings
@@ -172,7 +165,7 @@ class GameService:
         room = await self.room(row["room_code"], fresh=t is not None)
         moves = await self.database.run(store.game_moves, game_id)
         t = table_from_rows(row, moves, room)
-        await load_ratings(self.database, t)
+        await views.load_ratings(self.database, t)
         self.keep(t)
         return t
 
@@ -239,7 +232,7 @@ class GameService:
         await self.database.write(write)
         t.stored_fields = stored_after(known, write, t.id)
         if isinstance(write, Together) and write.rates():
-            await load_ratings(self.database, t)
+            await views.load_ratings(self.database, t)
         if ends_game(write) and not self.background.stopping:
             for hook in self.end_hooks:
                 self.background.spawn(hook(t))
@@ -254,9 +247,9 @@ class GameService:
 
     def state(self, t: GameTable, lang: str | None = None) -> dict[str, Any]:
         code = t.room.code
-        return state_frame(t, self.clock.now_ms(), self.sockets.connected(code),
-                           self.sockets.spectators(code), self.settings.abandon_after_ms, lang,
-                           ai_warming=self.ai.warming(t))
+        return views.state_frame(t, self.clock.now_ms(), self.sockets.connected(code),
+                                 self.sockets.spectators(code), self.settings.abandon_after_ms,
+                                 lang, ai_warming=self.ai.warming(t))
 
     async def publish(self, t: GameTable, events: list[Notice] | None = None,
                       moved: bool = False) -> None:
@@ -264,16 +257,16 @@ class GameService:
         that apply deltas get its ``moved`` frame instead)."""
         code, lang = t.room.code, t.room.lang
         for n in events or ():
-            texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in LANGS}
+            texts = {x: frame(n.frame(x).model_dump(exclude_none=True)) for x in views.LANGS}
             await self.broker.publish(code, localized(lang, texts))
         self.coalescer.sent(code)  # this state supersedes a pending one
         now, connected = self.clock.now_ms(), self.sockets.connected(code)
         spectators, warming = self.sockets.spectators(code), self.ai.warming(t)
         full_needed = self.broker.shared or not self.sockets.all_take_deltas(code)
-        await self.broker.publish(code, state_message(
-            t, lambda x, history: state_frame(t, now, connected, spectators,
-                                              self.settings.abandon_after_ms, x, warming,
-                                              history), moved, full_needed))
+        await self.broker.publish(code, views.state_message(
+            t, lambda x, history: views.state_frame(t, now, connected, spectators,
+                                                    self.settings.abandon_after_ms, x,
+                                                    warming, history), moved, full_needed))
 
     def publish_soon(self, code: str) -> None:
         """Publish room ``code``'s state for a change of who is watching, at most once
@@ -329,7 +322,7 @@ class GameService:
         return {"live_games": sum(1 for t in self.games.values()
                                   if t.status is Status.PLAYING),
                 "engine": self.ai.stats(), "sockets": self.sockets.count(),
-                **move_percentiles(self.move_seconds)}
+                **views.move_percentiles(self.move_seconds)}
 
     # ------------------------------------------------------------ games
     async def start_game(self, room: RoomState, red_slot: str,
@@ -353,7 +346,7 @@ class GameService:
         game_id = await self.database.run(self.database.store.create_game, row, {})
         room.current_game_id = game_id
         t = GameTable.new(game_id, room, red_slot, start_fen, started=seated, created_ms=now)
-        await load_ratings(self.database, t)
+        await views.load_ratings(self.database, t)
         self.keep(t)
         if rematch:
             await self.publish(t, [Notice("rematch", game_id=game_id)])
@@ -373,7 +366,7 @@ class GameService:
                                     {"guest_id": identity, "guest_name": name})
             now = self.clock.now_ms()
             change = presence.seat_guest(t, identity, name, now)
-            await load_ratings(self.database, t)  # the newcomer's rating, for the names
+            await views.load_ratings(self.database, t)  # the newcomer's rating, for the names
             await self.commit(t, change)
             if presence.mark_absent(t, self.sockets.connected(code), now):  # not here yet
                 await self.commit(t, t.saved(), publish=False)
