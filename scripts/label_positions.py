@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from cotuong import Color, Game, Move  # noqa: E402
+from cotuong.arena.openings import load_openings  # noqa: E402
 from cotuong.core.errors import CotuongError  # noqa: E402
 
 OPENINGS = ROOT / "benchmarks" / "data" / "openings_ab.fen"
@@ -113,14 +114,6 @@ class Engine:
             self.proc.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             self.proc.kill()
-
-
-def load_openings(path: Path) -> list[str]:
-    fens = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            fens.append(line.split(";")[0].strip())
-    return fens
 
 
 def start_game(fen: str, rng: random.Random, random_plies: int) -> Game | None:
@@ -207,7 +200,7 @@ def main() -> int:
 
     if "heldout" in args.openings.name:
         ap.error("the held-out openings are reserved for milestone matches")
-    openings = load_openings(args.openings)
+    openings = [opening.fen for opening in load_openings(args.openings)]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     first = max(next_index(args.out), args.first or 0)
     engine = Engine(args.engine, args.hash)

@@ -39,6 +39,7 @@ import torch
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from cotuong.arena.openings import load_openings  # noqa: E402
 from cotuong.engine.evaluate import evaluate  # noqa: E402
 from cotuong.engine.nnue_features import (  # noqa: E402
     N_FEATURES,
@@ -54,13 +55,6 @@ OPENINGS = ROOT / "benchmarks" / "data" / "openings_ab.fen"
 QA, QB = 255, 64
 UNIT = 400  # the float network's output is cp / UNIT while it trains
 SCORE_CLIP = 3000
-
-
-def count_openings(path: Path) -> int:
-    """The openings ``label_positions.py`` cycles (game ``i`` starts from opening ``i mod N``):
-    the file's lines that are neither blank nor comments, as it reads them."""
-    lines = path.read_text().splitlines()
-    return sum(1 for line in lines if line.strip() and not line.startswith("#"))
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -265,7 +259,7 @@ def main() -> int:
                     help="train without the (side, kind) factoriser")
     ap.add_argument("--wd", type=float, default=0.3, help="AdamW weight decay of w1")
     ap.add_argument("--clip-w1", type=float, default=3.9)
-    ap.add_argument("--openings", type=int, default=count_openings(OPENINGS),
+    ap.add_argument("--openings", type=int, default=len(load_openings(OPENINGS)),
                     help="openings the labeller cycled (default: those of openings_ab.fen)")
     ap.add_argument("--val-every", type=int, default=10)
     ap.add_argument("--hand-sample", type=int, default=30000)
