@@ -41,6 +41,9 @@ def test_group_commit_isolates_a_failing_write(tmp_path: Path) -> None:
 def test_database_urls(tmp_path: Path) -> None:
     assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("sqlite://") == "sqlite://"
+    # SQLite's own spelling of an in-memory database, not a file named ":memory:" here
+    # (one such file was once committed by accident).
+    assert database_url(":memory:") == "sqlite://"
     assert database_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path / 'x.db'}"
     with pytest.raises(StoreError):
         Store("nosuchdriver://x")

@@ -86,7 +86,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="address to listen on (0.0.0.0: friends on your network can join)")
     p.add_argument("--port", type=_port, default=8000, help="port (0: any free port)")
     p.add_argument("--db", default=None,
-                   help="SQLite file path or database URL (postgresql://...); "
+                   help="SQLite file path, :memory: (nothing kept) or database URL "
+                        "(postgresql://...); "
                         "default cotuong.sqlite3 here, or $COTUONG_DB")
     p.add_argument("--redis", default=None,
                    help="Redis URL to share rooms between processes (or $REDIS_URL)")
