@@ -4,6 +4,7 @@ speed of both sides printed beside the score (issue 13).
     python benchmarks/bench_fsf.py --games 100 --movetime 300            # Level 8 vs FSF wasm
     python benchmarks/bench_fsf.py --e2 "cmd:python -m cotuong.cli engine" --o2 Level=7
     python benchmarks/bench_fsf.py --e1 "cmd:env PYTHONPATH=old/src python -m cotuong.cli engine"
+    python benchmarks/bench_fsf.py --e2 cmd:PIKAFISH --odds 2    # it thinks 150 ms to our 300
 
 Engine 1 defaults to ``cotuong engine`` at Level 8 (a separate process, as a GUI runs it);
 engine 2 to Fairy-Stockfish's WebAssembly build under Node (``$COTUONG_FSF_CMD``, or
@@ -115,8 +116,10 @@ def open_side(spec: str, options: Sequence[str]) -> ExternalEngine:
 
 
 def play(sf: object, engines: tuple[ExternalEngine, ExternalEngine], sides: tuple[Side, Side],
-         index: int, fen: str, e1_red: bool, movetime: int, max_plies: int) -> Played:
-    """One game from ``fen``; engine 1 plays Red when ``e1_red``."""
+         index: int, fen: str, e1_red: bool, movetimes: tuple[int, int],
+         max_plies: int) -> Played:
+    """One game from ``fen``; engine 1 plays Red when ``e1_red``; engine k thinks
+    ``movetimes[k]`` ms a move."""
     moves: list[str] = []
     red_first = fen.split()[1] in ("w", "r")
     for e in engines:
@@ -146,7 +149,7 @@ def play(sf: object, engines: tuple[ExternalEngine, ExternalEngine], sides: tupl
         red_to_move = red_first == (len(moves) % 2 == 0)
         k = 0 if red_to_move == e1_red else 1
         try:
-            result = engines[k].search(fen, moves, Limits(movetime_ms=movetime))
+            result = engines[k].search(fen, moves, Limits(movetime_ms=movetimes[k]))
         except Exception as exc:  # a crash or a hang loses the game for that engine
             value = -1
             return done(value, f"{sides[k].name} failed: {type(exc).__name__}: {exc}")
@@ -212,6 +215,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--first", type=int, default=0, help="first game (opening 2k, colour k)")
     ap.add_argument("--movetime", type=int, default=300, help="milliseconds per move, both")
+    ap.add_argument("--odds", type=float, default=1.0,
+                    help="time odds: engine 2 thinks movetime/ODDS ms a move (a stronger "
+                         "reference given less time; 2 = half of ours)")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--openings", type=Path, default=OPENINGS)
     ap.add_argument("--concurrency", type=int, default=1)
@@ -241,6 +247,12 @@ def main() -> int:
     fens = [opening.fen for opening in load_openings(args.openings)]
     sides = (Side(args.n1 or args.e1 + (" " + " ".join(args.o1) if args.o1 else "")),
              Side(args.n2 or ("fsf-wasm" if args.e2 == f"cmd1:{fsf}" else args.e2)))
+    if not args.odds > 0:
+        ap.error(f"--odds must be positive, not {args.odds}")
+    movetimes = (args.movetime, max(1, round(args.movetime / args.odds)))
+    if args.odds != 1:
+        print(f"time odds: {sides[0].name} {movetimes[0]} ms a move, "
+              f"{sides[1].name} {movetimes[1]} ms")
     jobs = list(range(args.first, args.first + args.games))
     results: list[Played] = []
     started = time.time()
@@ -254,7 +266,7 @@ def main() -> int:
             with opened_lock:
                 opened.extend(local.engines)
         fen = fens[(index // 2) % len(fens)]
-        return play(sf, local.engines, sides, index, fen, index % 2 == 0, args.movetime,
+        return play(sf, local.engines, sides, index, fen, index % 2 == 0, movetimes,
                     args.max_plies)
 
     try:
