@@ -281,7 +281,12 @@ def test_a_burst_of_logins_does_not_hold_up_moves() -> None:
                         await asyncio.sleep(0.05)
             async with srv.client() as c:
                 logins = [asyncio.ensure_future(burst(c)) for _ in range(12)]
-                await asyncio.sleep(0.5)  # the queue is full now
+                # The premise: the queue overflows while the moves are played. Wait for
+                # the first refusal rather than a fixed time: on a loaded machine the
+                # twelve requests may take longer than any fixed pause to arrive.
+                async with asyncio.timeout(60):
+                    while 503 not in answers:
+                        await asyncio.sleep(0.01)
                 async with socket_to(srv, code, host["secret"]) as red, \
                         socket_to(srv, code, guest["secret"]) as black:
                     state = await red.state()
