@@ -19,8 +19,9 @@ import tempfile
 import time
 
 from cotuong.server.play.values import row_changes
+from cotuong.server.storage import database_url
 from cotuong.server.storage.loop_writes import LoopWriter
-from cotuong.server.storage.store import Store, database_url
+from cotuong.server.storage.store import Store
 from cotuong.server.storage.tables import moves as moves_table
 from cotuong.server.storage.writes import RecordMove
 

@@ -24,7 +24,8 @@ from cotuong.game import Game
 from cotuong.puzzles import Puzzle, load_collection, parse_collection
 from cotuong.records import read_pgn
 from cotuong.server.analysis.store import AnalysisStore
-from cotuong.server.storage.store import Store, database_url
+from cotuong.server.storage import database_url
+from cotuong.server.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 CCPD = ROOT / "tests" / "data" / "games" / "ccpd"

@@ -18,7 +18,8 @@ from cotuong.server.play.protocol import parse_server
 from cotuong.server.ratings import RateGame
 from cotuong.server.ratings.glicko2 import Rating, rate_game
 from cotuong.server.ratings.store import rating_history, ratings
-from cotuong.server.storage.store import Store, database_url
+from cotuong.server.storage import database_url
+from cotuong.server.storage.store import Store
 from cotuong.server.storage.writes import RecordMove, Together, UpdateGame
 
 BLITZ = {"kind": "fischer", "base_ms": 300_000, "increment_ms": 3_000}

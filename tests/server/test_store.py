@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cotuong.server.storage.store import Store, StoreError, database_url
+from cotuong.server.storage import database_url
+from cotuong.server.storage.store import Store, StoreError
 from cotuong.server.storage.writes import RecordMove, SetMeta
 
 

@@ -8,8 +8,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from cotuong.server.storage import Database
-from cotuong.server.storage.store import Store, database_url
+from cotuong.server.storage import Database, database_url
+from cotuong.server.storage.store import Store
 from cotuong.server.storage.tables import moves
 from cotuong.server.storage.writes import RecordMove
 

@@ -5,8 +5,9 @@ its writes as values, and the database thread with group commit. The ``users`` a
 
 from cotuong.server.storage.database import Database
 from cotuong.server.storage.migrations import create_tables
-from cotuong.server.storage.store import Row, Store, StoreError, database_url
+from cotuong.server.storage.store import Row, Store, StoreError
 from cotuong.server.storage.tables import MAX_ID, games, users
+from cotuong.server.storage.urls import database_url
 from cotuong.server.storage.user_rows import lower_name, masked_url
 from cotuong.server.storage.writes import (
     RecordMove,
