@@ -29,7 +29,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from cotuong.server.analysis.store import analyses
-from cotuong.server.storage import masked_url
+from cotuong.server.storage import is_memory_sqlite, masked_url
 from cotuong.server.storage.tables import games, moves
 
 KIND = "ct"  # the build's kind code for a platform game (stems "cotuong-<id>")
@@ -67,8 +67,8 @@ def platform_games(url: str, analysed_only: bool = True
         parsed = make_url(url)
     except ArgumentError:
         raise PlatformDbError(f"not a database URL: {shown}") from None
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:") \
-            and not Path(parsed.database).is_file():
+    if parsed.get_backend_name() == "sqlite" and not is_memory_sqlite(parsed) \
+            and not Path(str(parsed.database)).is_file():
         # SQLite would create an empty file: say the database is missing instead.
         raise PlatformDbError(f"no database file at {parsed.database}")
     try:

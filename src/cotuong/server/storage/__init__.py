@@ -7,7 +7,7 @@ from cotuong.server.storage.database import Database
 from cotuong.server.storage.migrations import create_tables
 from cotuong.server.storage.store import Row, Store, StoreError
 from cotuong.server.storage.tables import MAX_ID, games, users
-from cotuong.server.storage.urls import database_url
+from cotuong.server.storage.urls import database_url, is_memory_sqlite
 from cotuong.server.storage.user_rows import lower_name, masked_url
 from cotuong.server.storage.writes import (
     RecordMove,
@@ -21,4 +21,4 @@ from cotuong.server.storage.writes import (
 
 __all__ = ["MAX_ID", "Database", "RecordMove", "Row", "SetMeta", "Store", "StoreError", "TakeBack",
            "Together", "UpdateGame", "Write", "create_tables", "database_url", "ends_game",
-           "games", "lower_name", "masked_url", "users"]
+           "games", "is_memory_sqlite", "lower_name", "masked_url", "users"]

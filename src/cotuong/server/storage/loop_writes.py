@@ -40,6 +40,7 @@ from sqlalchemy.pool import StaticPool
 
 from cotuong.server.storage.driver_writes import DriverSql, compact
 from cotuong.server.storage.store import Store
+from cotuong.server.storage.urls import is_memory_sqlite
 from cotuong.server.storage.writes import Write
 
 __all__ = ["LoopWriter"]
@@ -71,8 +72,8 @@ class LoopWriter:
         """A writer for a SQLite file in WAL mode; ``None`` for anything else (PostgreSQL,
         an in-memory database: its one connection belongs to the database thread)."""
         url = store.engine.url
-        if (store.engine.dialect.name != "sqlite" or not url.database
-                or url.database == ":memory:" or isinstance(store.engine.pool, StaticPool)):
+        if (store.engine.dialect.name != "sqlite" or is_memory_sqlite(url)
+                or url.database is None or isinstance(store.engine.pool, StaticPool)):
             return None
         writer = cls(url.database)
         mode = writer._con.execute("PRAGMA journal_mode").fetchone()

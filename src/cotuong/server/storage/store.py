@@ -49,6 +49,7 @@ from cotuong.server.storage.tables import (
     sessions,
     users,
 )
+from cotuong.server.storage.urls import is_memory_sqlite
 from cotuong.server.storage.writes import (
     RecordMove,
     SetMeta,
@@ -85,10 +86,9 @@ class Store:
         self._writer: Connection | None = None  # kept open for group commits, see below
         try:
             if url.startswith("sqlite"):
-                memory = url in ("sqlite://", "sqlite:///:memory:")
                 self.engine: Engine = create_engine(
                     url, connect_args={"check_same_thread": False},
-                    poolclass=StaticPool if memory else None)
+                    poolclass=StaticPool if is_memory_sqlite(url) else None)
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
