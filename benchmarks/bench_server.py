@@ -400,6 +400,10 @@ def main() -> int:
     ap.add_argument("--client-in-session", action="store_true",
                     help="keep the clients in the benchmark's session (by default each has "
                          "its own: with autogroup scheduling a session shares the CPU as one)")
+    ap.add_argument("--calibration-games", type=int, default=200,
+                    help="games bench_move_path replays first to calibrate the machine "
+                         "(its CPU a move follows the host's speed, which drifts by up "
+                         "to 2x from day to day; 0: none)")
     ap.add_argument("--settle", type=float, default=3.0,
                     help="seconds between the set-up and the measured window")
     ap.add_argument("--client-gc", action="store_true",
@@ -449,9 +453,14 @@ def main() -> int:
     for i in range(1_000_000):  # CPU calibration: ~40-60 ms on an idle core of this machine
         x += i
     calib = (time.perf_counter() - t) * 1000
+    move_path = ""
+    if args.calibration_games > 0:  # a calibration that follows the host's drift
+        from bench_move_path import machine_speed
+        move_path = (f", move path {machine_speed(args.calibration_games):.0f} µs "
+                     f"({args.calibration_games} games; 200: 92 µs on 2026-12-03 at midday)")
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
-          f"1M-step Python loop {calib:.0f} ms", flush=True)
+          f"1M-step Python loop {calib:.0f} ms{move_path}", flush=True)
     if not args.no_sqlite and args.processes == 1 and not args.redis:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)

@@ -166,9 +166,10 @@ def test_the_benchmark_runs_tiny() -> None:
     out = subprocess.run(
         [sys.executable, str(BENCH / "bench_server.py"), "--games", "6", "--seconds", "2",
          "--think", "0.2", "--ai-games", "0", "--settle", "0.2", "--client-procs", "2",
-         "--client-nice", "0", "--limit", "120"],
+         "--client-nice", "0", "--limit", "120", "--calibration-games", "3"],
         capture_output=True, text=True, timeout=150, env=env, check=True).stdout
     moves = int(re.search(r"games:\s+(\d+) moves", out).group(1))  # type: ignore[union-attr]
     assert moves > 20 and "errors 0" in out, out
     assert re.search(r"client CPU \d+% of a core \(2 processes\)", out), out
     assert "0 resyncs" in out, out
+    assert re.search(r"move path \d+ µs \(3 games", out), out
