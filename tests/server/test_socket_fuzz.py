@@ -93,8 +93,12 @@ def live() -> Iterator[dict[str, Any]]:
     box: dict[str, Any] = {}
 
     async def main() -> None:
+        # Rates lifted, a spectator's too (1 frame a second would pace a 20-frame example
+        # over 10 s): what the frames say is under test here, their pacing in
+        # test_hardening_sockets.
         config = Settings(db="sqlite://", ws_rate=1e6, ws_burst=10**6, heartbeat_s=0.5,
-                          seek_grace_s=3600, http_rate=1e6, http_burst=10**6)
+                          seek_grace_s=3600, http_rate=1e6, http_burst=10**6,
+                          spectator_ws_rate=1e6, spectator_ws_burst=10**6)
         async with running(config) as srv:
             box["srv"], box["stop"] = srv, asyncio.Event()
             ready.set()
