@@ -36,8 +36,6 @@ import contextlib
 import sqlite3
 from collections.abc import Sequence
 
-from sqlalchemy.pool import StaticPool
-
 from cotuong.server.storage.driver_writes import DriverSql, compact
 from cotuong.server.storage.store import Store
 from cotuong.server.storage.urls import is_memory_sqlite
@@ -72,8 +70,8 @@ class LoopWriter:
         """A writer for a SQLite file in WAL mode; ``None`` for anything else (PostgreSQL,
         an in-memory database: its one connection belongs to the database thread)."""
         url = store.engine.url
-        if (store.engine.dialect.name != "sqlite" or is_memory_sqlite(url)
-                or url.database is None or isinstance(store.engine.pool, StaticPool)):
+        if store.engine.dialect.name != "sqlite" or url.database is None \
+                or is_memory_sqlite(url):
             return None
         writer = cls(url.database)
         mode = writer._con.execute("PRAGMA journal_mode").fetchone()
