@@ -13,8 +13,8 @@ from cotuong.server.storage.store import Store
 from cotuong.server.storage.writes import RecordMove, SetMeta, TakeBack, UpdateGame
 
 
-def _store(tmp_path: Path) -> tuple[Store, int]:
-    store = Store(database_url(str(tmp_path / "t.sqlite3")))
+def _store(tmp_path: Path, url: str | None = None) -> tuple[Store, int]:
+    store = Store(url or database_url(str(tmp_path / "t.sqlite3")))
     store.create_room(dict(code="ABCD23", rules="xiangqiplay", time_control=None,
                            rated=False, opponent="human", ai_level=None, lang="vi",
                            host_id="g:1", host_name="A", host_color="red", guest_id=None,
@@ -122,4 +122,24 @@ def test_memory_databases_and_the_option_keep_the_thread(tmp_path: Path) -> None
     for db in (Database(Store("sqlite://")), Database(store, loop_writes=False)):
         assert db.loop_writer is None
         asyncio.run(db.close())
+    store.close()
+
+
+def test_an_in_memory_database_gets_no_loop_writer(tmp_path: Path) -> None:
+    # Its one shared connection belongs to the database thread, however the URL spells it
+    # (and it is one connection: a game stored is there to read back from another thread,
+    # as the database thread reads what set-up stored).
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cotuong.server.storage.loop_writes import LoopWriter
+    for url in ("sqlite://", "sqlite:///:memory:", "sqlite+pysqlite:///:memory:"):
+        store, gid = _store(tmp_path, url)
+        with ThreadPoolExecutor(1) as other:
+            assert other.submit(store.game, gid).result() is not None, url
+        assert LoopWriter.for_store(store) is None, url
+        store.close()
+    store, _ = _store(tmp_path)
+    writer = LoopWriter.for_store(store)
+    assert writer is not None
+    writer.close()
     store.close()
