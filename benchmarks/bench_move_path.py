@@ -99,14 +99,21 @@ def machine_speed(games: int = 200, runs: int = 3) -> float:
     path does (2026-12-03: 92 µs at midday, 145-169 µs in the evening, when the server's
     CPU a move was 0.51 and 0.98 ms)."""
     chosen = load(games)
+    replay(chosen[:5], "moved", lambda _: None)  # warm-up
+    return statistics.median(per_move_us(chosen, "moved", runs)[0])
+
+
+def per_move_us(games: list[list[str]], step: str, runs: int) -> tuple[list[float], int]:
+    """µs of CPU a move of each of ``runs`` replays of ``games`` up to ``step``, and the
+    moves replayed (the frames a replay builds are kept until the next one)."""
+    per_move: list[float] = []
+    moves = 0
     out: list[str] = []
-    replay(chosen[:5], "moved", out.append)  # warm-up
-    per_move = []
     for _ in range(runs):
         out.clear()
-        seconds, moves = replay(chosen, "moved", out.append)
+        seconds, moves = replay(games, step, out.append)
         per_move.append(seconds / max(1, moves) * 1e6)
-    return statistics.median(per_move)
+    return per_move, moves
 
 
 def main() -> None:
@@ -124,11 +131,7 @@ def main() -> None:
     print(f"{len(games)} games, {args.runs} runs, median µs of CPU a move", flush=True)
     results: dict[str, float] = {}
     for step in STEPS:
-        per_move = []
-        for _ in range(args.runs):
-            out.clear()
-            seconds, moves = replay(games, step, sink)
-            per_move.append(seconds / moves * 1e6)
+        per_move, moves = per_move_us(games, step, args.runs)
         results[step] = statistics.median(per_move)
         print(f"  {step:6s} {results[step]:7.1f} µs  ({moves} moves; runs "
               + ", ".join(f"{x:.1f}" for x in per_move) + ")", flush=True)
