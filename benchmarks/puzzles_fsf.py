@@ -1,7 +1,10 @@
 """Offline check of the puzzle collection with Fairy-Stockfish's search (not a test: the
 engine is GPL, lives outside the repository, and takes minutes).
 
-    nice -n 19 python benchmarks/puzzles_fsf.py ../shared/engines/fsf-native --nodes 400000
+    nice -n 19 python benchmarks/puzzles_fsf.py $REF_ENGINES/fsf-native --nodes 400000
+
+(``$REF_ENGINES``: wherever a native Fairy-Stockfish build is kept, outside the
+repository.)
 
 For every solver move of every stored puzzle, Fairy-Stockfish (``UCI_Variant xiangqi``,
 one thread, 32 MB hash cleared before each search, a fixed node count so the run

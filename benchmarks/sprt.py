@@ -2,7 +2,7 @@
 
     python benchmarks/sprt.py --base HEAD --movetime 50 --elo0 0 --elo1 10   # tree vs HEAD
     python benchmarks/sprt.py --base HEAD~2 --new HEAD --clock 4+0.05
-    python benchmarks/sprt.py --e2 cmd:../shared/engines/pikafish-hce --odds 10 --games 200
+    python benchmarks/sprt.py --e2 cmd:$REF_ENGINES/pikafish-hce --odds 10 --games 200
     nice -n 19 python benchmarks/sprt.py --base HEAD --nodes 60000 --elo1 20  # load-free
     python benchmarks/sprt.py --new HEAD --base HEAD --args1 "--nnue new.npz" --nodes 60000
     python benchmarks/sprt.py --new HEAD --base HEAD --args2 "--hce" --nodes 60000
