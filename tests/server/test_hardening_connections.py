@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import uvicorn
-from harness import free_port
+from harness import QuickServer, free_port
 from websockets.asyncio.client import connect
 
 from cotuong.server import Settings, create_app
@@ -28,7 +28,7 @@ async def serving(header_timeout_s: float, per_address: int) -> AsyncIterator[in
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on", http=guarded_h11(header_timeout_s, per_address))
-    server = uvicorn.Server(config)
+    server = QuickServer(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)
