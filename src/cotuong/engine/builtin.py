@@ -20,9 +20,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from cotuong.core import Board, Move
+from cotuong.core import START_FEN, Board, Move
 from cotuong.core.errors import CotuongError, GameOverError
 from cotuong.engine.deepen import deepen
+from cotuong.engine.first_use import PROCESS
 from cotuong.engine.interface import Info, InfoCallback, Limits, SearchResult
 from cotuong.engine.levels import Level, level
 from cotuong.engine.nnue import NnueNet, eval_file_network, shipped_nnue
@@ -86,7 +87,8 @@ class BuiltinEngine:
     :mod:`cotuong.engine.nnue`), or ``hce`` (also ``none`` or empty) for the hand-written
     evaluation. Every level uses the chosen evaluation, its noise and margins included.
     The first search compiles the search (once per machine thanks to the Numba cache;
-    later processes load it in about a second).
+    later processes load it in about a second; processes starting together on a cold
+    cache take turns, :mod:`cotuong.engine.first_use`).
 
     >>> BuiltinEngine().evaluation, BuiltinEngine(level=1).evaluation
     ('nnue', 'nnue')
@@ -224,7 +226,13 @@ class BuiltinEngine:
         Raises ``InvalidFenError``/``IllegalSetupError`` for a bad FEN,
         ``InvalidMoveTextError``/``IllegalMoveError`` for a bad move (naming it), and
         :class:`~cotuong.GameOverError` when the side to move has no legal move.
+        The first search of a process warms the search up first (:func:`warm_up`).
         """
+        PROCESS.ready(warm_up)
+        return self._search(start_fen, moves, limits, on_info)
+
+    def _search(self, start_fen: str, moves: Sequence[str], limits: Limits,
+                on_info: InfoCallback | None = None) -> SearchResult:
         started = time.perf_counter()
         board = Board(start_fen)
         codes: list[int] = []
@@ -355,6 +363,18 @@ class BuiltinEngine:
         if sum(weights) <= 0:
             return best
         return int(self._rng.choices(legal, weights=weights)[0])
+
+
+def warm_up() -> None:
+    """Compile, or load from Numba's cache, what the levels' searches run: a weak
+    level's (its rescoring of the root moves) and the strongest's, on the learnt
+    evaluation. :meth:`BuiltinEngine.search` calls it once per process, one process
+    at a time (:mod:`cotuong.engine.first_use`); the hand-written evaluation's code
+    compiles at its first use."""
+    weak = BuiltinEngine(level=1)
+    weak._search(START_FEN, ["h2e2"], Limits(depth=1))
+    strong = BuiltinEngine(level=8)
+    strong._search(START_FEN, ["h2e2", "h9g7", "h0g2"], Limits(depth=4))
 
 
 def _helper_search(pos: object, tables: Tables, max_depth: int, first: int) -> None:

@@ -242,17 +242,10 @@ class WorkerEngines:
         return self._engine
 
     def warm_up(self) -> None:
-        """Pay the one-time costs now: the built-in engine compiles (or loads from its
-        cache) its search, its weaker levels' rescoring, and the quiescence and
-        repetition code reached from them; an external engine starts and answers."""
-        engine = self.engine()
-        if self.spec is None:
-            engine.set_option("Level", "1")
-            engine.search(START_FEN, ["h2e2"], Limits(depth=1))
-            engine.set_option("Level", "8")
-            engine.search(START_FEN, ["h2e2", "h9g7", "h0g2"], Limits(depth=4))
-        else:
-            engine.search(START_FEN, [], Limits(depth=1))
+        """Pay the one-time costs now: an engine starts and answers; the built-in one's
+        first search compiles (or loads from its cache) what every level runs, one
+        process at a time (``cotuong.engine.builtin.warm_up``)."""
+        self.engine().search(START_FEN, [], Limits(depth=1))
 
     def run(self, job: Job, progress: Progress | None = None) -> str | tuple[PositionEval, ...]:
         if isinstance(job, MoveJob):
