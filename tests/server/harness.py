@@ -22,7 +22,6 @@ from cotuong.server.storage.store import Store
 from cotuong.server.web.runtime import websocket_options
 from cotuong.server.workers.pool import EnginePool
 
-
 # One TLS context for every test client: httpx builds one per client otherwise, loading
 # the CA bundle each time (~30 ms a client, ~400 clients a run), for servers that all
 # speak plain HTTP.
