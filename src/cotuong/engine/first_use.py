@@ -9,7 +9,6 @@ of a process first warms the search up (:func:`ready`) under a lock file shared 
 process using the same cache: the first comer compiles and writes the cache, the others
 wait for it, then load what it wrote in about a second.
 
->>> import threading
 >>> calls = []
 >>> first = FirstUse(Path(tempfile.gettempdir()) / "cotuong-doctest-first-use.lock")
 >>> first.ready(lambda: calls.append("warm")); first.ready(lambda: calls.append("again"))
