@@ -5,9 +5,9 @@ Numba compiles each function at its first call and writes the result to its cach
 Processes that start together on a cold cache (a fresh install's server and its engine
 workers, a match's two engines, a test run's processes) would each compile all of it,
 30-55 s of CPU apiece on a 2-core machine, and slow each other down. So the first search
-of a process first warms the search up (:func:`ready`) under a lock file shared by every
-process using the same cache: the first comer compiles and writes the cache, the others
-wait for it, then load what it wrote in about a second.
+of a process first warms the search up (:meth:`FirstUse.ready`) under a lock file shared
+by every process using the same cache: the first comer compiles and writes the cache,
+the others wait for it, then load what it wrote in about a second.
 
 >>> calls = []
 >>> first = FirstUse(Path(tempfile.gettempdir()) / "cotuong-doctest-first-use.lock")
