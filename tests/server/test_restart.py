@@ -121,3 +121,51 @@ def test_sigkill_and_restart_resume_position_and_clocks(tmp_path: Path) -> None:
     after = asyncio.run(second_half())
     assert after["moves"][-2:] == ["b2c2", "b9c7"]
     assert server.stop() == 0
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text() if (task / "children").exists() else ""
+        found.update(int(x) for x in text.split())
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_ctrl_c_twice_stops_at_once_yet_cleanly(tmp_path: Path) -> None:
+    """A second Ctrl-C skips waiting for open connections (uvicorn's force quit), but the
+    app still stops its engine workers and closes its database, and nothing is printed
+    but the last line: uvicorn used to skip the app's shutdown, and the lifespan,
+    cancelled at exit, printed a CancelledError traceback."""
+    db = tmp_path / "games.sqlite3"
+    server = Proc(db)
+    server.start()
+    assert server.proc is not None
+    base = f"http://127.0.0.1:{server.port}"
+    with httpx.Client(base_url=base) as a, httpx.Client(base_url=base) as b:
+        host = a.post("/api/rooms", json={"color": "red"}).json()
+        guest = b.post(f"/api/rooms/{host['code']}/join").json()
+    workers = _children(server.proc.pid)
+    assert workers, "the engine's worker process should be running"
+
+    async def interrupt_while_seated() -> None:
+        ws_url = f"ws://127.0.0.1:{server.port}/ws/rooms/{host['code']}"
+        async with connect(ws_url) as red, connect(ws_url) as black:
+            await red.send(json.dumps({"type": "hello", "secret": host["secret"]}))
+            await black.send(json.dumps({"type": "hello", "secret": guest["secret"]}))
+            await state_after(red)
+            assert server.proc is not None
+            server.proc.send_signal(signal.SIGINT)
+            await asyncio.sleep(0.05)
+            server.proc.send_signal(signal.SIGINT)
+            server.proc.wait(30)
+
+    asyncio.run(interrupt_while_seated())
+    out = server.proc.stdout.read() if server.proc.stdout else ""
+    assert server.proc.returncode == 0, out
+    assert "server stopped" in out and "Traceback" not in out and "ERROR" not in out, out
+    for pid in workers:  # reaped by the server: no process of that id is left
+        assert not Path(f"/proc/{pid}").exists() or \
+            "zombie" in Path(f"/proc/{pid}/status").read_text(), pid
+    assert not Path(f"{db}-wal").exists()  # the last connection closed: WAL folded in

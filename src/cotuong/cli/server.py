@@ -190,6 +190,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 self.force_exit = True
             self.should_exit = True
 
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().shutdown(sockets)
+            # A forced stop (the second Ctrl-C) stops waiting for open connections, but the
+            # app still stops its engines and closes its database: uvicorn skips the app's
+            # shutdown then, and the lifespan, cancelled at exit, printed a traceback.
+            if self.force_exit and not self.lifespan.shutdown_event.is_set():
+                await self.lifespan.shutdown()
+
     # The WebSockets: web/runtime.websocket_options (the protocol, keep-alive, no
     # deflate). Request headers within header_timeout_s, HTTP connections per address
     # capped (docs/server.md, "Security"); headers are at most 16 KiB (uvicorn's default).
