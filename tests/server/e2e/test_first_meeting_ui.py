@@ -244,3 +244,28 @@ def test_an_unknown_room_says_so_and_offers_the_way_back(people: Any) -> None:
     assert "Back to the lobby" in me.page.locator("#notfound-back").inner_text()
     me.page.click("#notfound-back")
     me.page.wait_for_url(me.server.url + "/")
+
+
+def test_a_first_visit_speaks_the_browsers_language_on_every_page(people: Any) -> None:
+    """Until the top bar's switch is used, the pages the browser draws and the tournament
+    pages the server writes show the same language: the browser's, by the server's rule
+    (English when it comes first, else Vietnamese). They used to disagree: a browser in
+    English got the lobby in Vietnamese and the tournaments in English."""
+    eve = people("eve", locale="en-US")
+    eve.goto("/")
+    eve.page.wait_for_selector('h1:has-text("Play Xiangqi")')
+    assert eve.page.locator("html").get_attribute("lang") == "en"
+    for path in ("/tournaments", "/analysis"):
+        eve.goto(path)
+        assert eve.page.locator("html").get_attribute("lang") == "en", path
+    eve.page.click("#lang")  # chosen now: Vietnamese everywhere, the browser notwithstanding
+    eve.page.wait_for_function("document.documentElement.lang === 'vi'")
+    for path in ("/", "/tournaments"):
+        eve.goto(path)
+        assert eve.page.locator("html").get_attribute("lang") == "vi", path
+    eve.page.wait_for_selector('h1:has-text("Giải đấu")')
+    for locale in ("vi-VN", "fr-FR"):  # anything but English: Vietnamese first
+        other = people(f"visitor-{locale}", locale=locale)
+        other.goto("/")
+        other.page.wait_for_selector('h1:has-text("Chơi Cờ Tướng")')
+        assert other.page.locator("html").get_attribute("lang") == "vi"

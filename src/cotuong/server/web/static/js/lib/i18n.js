@@ -1,6 +1,8 @@
-// The interface's language: Vietnamese by default, English on request, kept in
-// ``cotuong:lang``. The words themselves are in texts/vi.js and texts/en.js; move texts,
-// rulings and warnings come from the server already written.
+// The interface's language: the one chosen with the top bar's switch (kept in
+// ``cotuong:lang``), else the browser's by the server's rule (errors.lang_of, which also
+// picks the tournament pages' language): English when the browser's first language is
+// English, Vietnamese otherwise. The words themselves are in texts/vi.js and texts/en.js;
+// move texts, rulings and warnings come from the server already written.
 
 import { readRaw, writeRaw } from "./store.js";
 import { TEXTS as EN } from "./texts/en.js";
@@ -8,8 +10,17 @@ import { TEXTS as VI } from "./texts/vi.js";
 
 const TEXTS = { vi: VI, en: EN };
 
-/** The current language: "vi" unless the user switched. */
-export function lang() { return readRaw("lang") === "en" ? "en" : "vi"; }
+/** The browser's language as the site reads it: "en" when its first one is English. */
+export function browserLang() {
+  const first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+  return first.toLowerCase().startsWith("en") ? "en" : "vi";
+}
+
+/** The current language: the user's choice, else the browser's ("vi" unless English). */
+export function lang() {
+  const chosen = readRaw("lang");
+  return chosen === "en" || chosen === "vi" ? chosen : browserLang();
+}
 
 /** Switch the interface to ``value`` ("vi" or "en"), kept in ``cotuong:lang``. */
 export function setLang(value) { writeRaw("lang", value === "en" ? "en" : "vi"); }
