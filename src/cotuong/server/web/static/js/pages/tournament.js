@@ -4,7 +4,7 @@
 // shows a refusal in the page's language.
 
 import { api } from "../lib/api.js";
-import { lang, setLang } from "../lib/i18n.js";
+import { lang } from "../lib/i18n.js";
 import { readRaw } from "../lib/store.js";
 import { topbar } from "../ui/topbar.js";
 
@@ -104,7 +104,7 @@ async function boot() {
   const chosen = readRaw("lang");
   if (chosen && chosen !== pageLang && followLang(chosen)) return;
   sessionStorage.removeItem(COOKIE);
-  if (!chosen) setLang(pageLang);  // the browser's language becomes the site's
+  // Nothing chosen: lang() is the browser's language, which the server read as well.
   document.cookie = `${COOKIE}=${lang()}; path=/; max-age=31536000; samesite=lax`;
   wireActions();
   wireCreate();
