@@ -11,7 +11,7 @@ import { TEXTS as VI } from "./texts/vi.js";
 const TEXTS = { vi: VI, en: EN };
 
 /** The browser's language as the site reads it: "en" when its first one is English. */
-export function browserLang() {
+function browserLang() {
   const first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
   return first.toLowerCase().startsWith("en") ? "en" : "vi";
 }

@@ -5,7 +5,6 @@
 
 import { api } from "../lib/api.js";
 import { lang } from "../lib/i18n.js";
-import { readRaw } from "../lib/store.js";
 import { topbar } from "../ui/topbar.js";
 
 const COOKIE = "cotuong_lang";
@@ -101,11 +100,9 @@ function wireInvite() {
 }
 
 async function boot() {
-  const chosen = readRaw("lang");
-  if (chosen && chosen !== pageLang && followLang(chosen)) return;
+  // The site's language: the one chosen, else the browser's, as every page shows it.
+  if (followLang(lang())) return;
   sessionStorage.removeItem(COOKIE);
-  // Nothing chosen: lang() is the browser's language, which the server read as well.
-  document.cookie = `${COOKIE}=${lang()}; path=/; max-age=31536000; samesite=lax`;
   wireActions();
   wireCreate();
   wireInvite();
