@@ -269,3 +269,32 @@ def test_a_first_visit_speaks_the_browsers_language_on_every_page(people: Any) -
         other.goto("/")
         other.page.wait_for_selector('h1:has-text("Chơi Cờ Tướng")')
         assert other.page.locator("html").get_attribute("lang") == "vi"
+
+
+_TOP_BAR = """() => {
+  const bar = document.querySelector(".topbar").getBoundingClientRect();
+  const items = [...document.querySelectorAll(".topbar button, .topbar a.btn-link")]
+    .filter((el) => el.offsetParent !== null).map((el) => el.getBoundingClientRect());
+  return { height: bar.height, right: Math.max(...items.map((r) => r.right)),
+           tallest: Math.max(...items.map((r) => r.height)),
+           lowest: Math.min(...items.map((r) => r.height)), count: items.length };
+}"""
+
+
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_the_top_bar_keeps_every_label_on_one_line(people: Any, locale: str) -> None:
+    """On phones 360 and 390 px wide, in either language, the top bar's buttons and the
+    study room's links flow in three rows, no label broken over two lines and nothing
+    past the edge; at 1366x768 they are one row. (English labels used to wrap inside
+    their buttons on a phone, and Vietnamese ones at 360 px.)"""
+    for width, height, rows in ((360, 740, 3), (390, 844, 3), (1366, 768, 1)):
+        p = people(f"{locale}-{width}", locale=locale, viewport={"width": width, "height": height},
+                   is_mobile=width < 600, has_touch=width < 600)
+        p.goto("/")
+        p.page.wait_for_selector(".topbar #lang")
+        bar = p.page.evaluate(_TOP_BAR)
+        assert bar["count"] >= 7, bar
+        assert bar["tallest"] <= bar["lowest"] + 1, (width, bar)  # a wrapped label is taller
+        assert bar["right"] <= width, (width, bar)
+        assert bar["height"] <= 16 + rows * 40, (width, bar)
+        p.shot(f"topbar-{locale}-{width}")
