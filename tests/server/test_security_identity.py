@@ -97,6 +97,39 @@ def test_a_guest_name_is_only_what_the_server_signed_for_that_guest() -> None:
     run(scenario())
 
 
+def test_a_guest_keeps_the_default_name_of_the_language_they_arrived_in() -> None:
+    """``Guest 3f9c`` for a guest whose first request was in English, ``Khách 3f9c``
+    otherwise, kept in the signed guest cookie: later requests in another language, and
+    sockets (whose handshake says what the browser says), show the same name."""
+    async def scenario() -> None:
+        async with running(LOOSE) as srv, srv.client() as en, srv.client() as vi, \
+                srv.client() as old, srv.client() as forged:
+            first = (await en.get("/api/me", headers={"Accept-Language": "en-GB,en"})).json()
+            assert first["name"] == f"Guest {first['guest_id'][-4:]}"
+            again = await en.get("/api/me", headers={"Accept-Language": "vi-VN"})
+            assert again.json() == first and "set-cookie" not in again.headers
+            me = (await vi.get("/api/me", headers={"Accept-Language": "vi"})).json()
+            assert me["name"] == f"Khách {me['guest_id'][-4:]}"
+            # The socket reads the language from the cookie, not from its handshake.
+            host = (await vi.post("/api/rooms", json={})).json()
+            async with socket_to(srv, host["code"], cookies=cookies_of(en)) as watcher:
+                await watcher.send(type="chat", text="hello")
+                said = (await watcher.wait("chat"))["from"]  # "Guest 3f9c (khán giả)"
+                assert said.startswith(f"{first['name']} (")
+            # A cookie made before the language was kept names a Vietnamese guest.
+            signer = srv.app.state.accounts.signer
+            old.cookies.set("cotuong_guest", signer.sign("guest", "g0123456789",
+                                                         expires_ms=2**45))
+            me = (await old.get("/api/me", headers={"Accept-Language": "en"})).json()
+            assert me == {"guest_id": "g0123456789", "name": "Khách 6789", "user": None}
+            # A language the server did not sign is no guest cookie: a new guest is made.
+            forged.cookies.set("cotuong_guest", signer.sign("guest", "g0123456789", "fr",
+                                                            expires_ms=2**45))
+            r = await forged.get("/api/me", headers={"Accept-Language": "en"})
+            assert r.json()["guest_id"] != "g0123456789" and "set-cookie" in r.headers
+    run(scenario())
+
+
 def test_usernames_are_unique_ignoring_case_and_some_are_reserved() -> None:
     async def scenario() -> None:
         async with running(LOOSE) as srv, srv.client() as a, srv.client() as b:

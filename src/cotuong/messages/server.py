@@ -33,6 +33,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_CHAT_LIMITED": ("Trò chuyện quá nhanh; hãy chậm lại", "chatting too fast; slow down"),
     "ERR_INTERNAL": ("Máy chủ gặp lỗi khi xử lý tin này; ván cờ không thay đổi",
                      "the server failed to handle this message; the game did not change"),
+    # A guest's name until they choose one (fixed in the language they arrived in).
+    "GUEST_NAME": ("Khách {id}", "Guest {id}"),
     # Rooms, games, seats.
     "ERR_ROOM_NOT_FOUND": ("Không có phòng mã {code}", "no room with code {code}"),
     "ERR_GAME_NOT_FOUND": ("Không có ván số {game_id}", "no game {game_id}"),

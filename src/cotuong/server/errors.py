@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cotuong.core.errors import CotuongError
-from cotuong.messages import CATALOG, Message, UnknownMessageError
+from cotuong.messages import CATALOG, Lang, Message, UnknownMessageError
 
 _STATUS = {
     "BAD_JSON": 400, "BAD_MESSAGE": 400, "BAD_REQUEST": 400, "UNKNOWN_TYPE": 400,
@@ -87,7 +87,7 @@ class Words:
         return self.en if lang == "en" else self.vi
 
 
-def lang_of(accept_language: str | None) -> str:
+def lang_of(accept_language: str | None) -> Lang:
     """The reader's language from an ``Accept-Language`` header: English when English
     comes first, else Vietnamese (the platform's first language).
 

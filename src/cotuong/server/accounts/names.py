@@ -6,8 +6,9 @@ letters of any script (Vietnamese with its diacritics, Chinese…), digits, spac
 and, checked by the caller, not be an account's username nor a reserved one. It is kept
 in a cookie (``cotuong_name``: base64url of its UTF-8, so any script survives HTTP
 headers) signed by the server for that guest, and read back through the same check: a
-hand-made, copied or edited cookie is ignored (the guest is then ``Khách <id>``), so a
-guest can only carry a name the server accepted for them.
+hand-made, copied or edited cookie is ignored (the guest then has the default name,
+``Khách <id>`` or ``Guest <id>``), so a guest can only carry a name the server accepted
+for them.
 
 >>> from cotuong.server.security import Signer
 >>> signer = Signer(b"k" * 32)

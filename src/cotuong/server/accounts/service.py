@@ -23,9 +23,10 @@ from fastapi import Request, Response, WebSocket
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
+from cotuong.messages import Lang, Message
 from cotuong.server.accounts import display, names
 from cotuong.server.accounts.hashing import PasswordHasher
-from cotuong.server.errors import ServiceError
+from cotuong.server.errors import ServiceError, lang_of
 from cotuong.server.security import (
     SCRYPT_N,
     RateLimiter,
@@ -103,24 +104,37 @@ async def session_user(acc: Accounts, request: Request | WebSocket) -> dict[str,
                             acc.clock.now_ms())
 
 
-def guest_id(acc: Accounts, request: Request, response: Response) -> str:
-    """The signed guest id of this browser, made (and set as a cookie) if it has none."""
-    fields = acc.signer.verify(request.cookies.get(GUEST), "guest", acc.clock.now_ms())
-    if fields and len(fields) == 1:
-        return fields[0]
-    gid = "g" + secrets.token_hex(5)
+def _guest_cookie(acc: Accounts, value: str | None) -> tuple[str, Lang] | None:
+    """A guest cookie's id and the language its guest arrived in (the language of their
+    default name), if the server signed it; a cookie made before the language was kept
+    (2026-12-04) reads as Vietnamese, the platform's first language."""
+    fields = acc.signer.verify(value, "guest", acc.clock.now_ms()) if value else None
+    if not fields or fields[1:] not in ((), ("vi",), ("en",)):
+        return None
+    return fields[0], ("en" if fields[1:] == ("en",) else "vi")
+
+
+def guest_id(acc: Accounts, request: Request, response: Response) -> tuple[str, Lang]:
+    """The signed guest id of this browser and the language it arrived in, made (and
+    set as a cookie) if it has none: the language is the request's (``Accept-Language``,
+    which the pages set to the one they show), so a guest's default name is
+    ``Khách 3f9c`` or ``Guest 3f9c`` for good, the same on every page and socket."""
+    known = _guest_cookie(acc, request.cookies.get(GUEST))
+    if known is not None:
+        return known
+    gid, lang = "g" + secrets.token_hex(5), lang_of(request.headers.get("accept-language"))
     expires = acc.clock.now_ms() + YEAR_S * 1000
-    _cookie(acc, response, GUEST, acc.signer.sign("guest", gid, expires_ms=expires),
+    _cookie(acc, response, GUEST, acc.signer.sign("guest", gid, lang, expires_ms=expires),
             YEAR_S)
-    return gid
+    return gid, lang
 
 
 async def identify(acc: Accounts, request: Request, response: Response) -> Player:
-    gid = guest_id(acc, request, response)
+    gid, lang = guest_id(acc, request, response)
     user = await session_user(acc, request)
     if user is not None:
         return Player(f"u:{user['id']}", display.shown(user), str(user["username"]))
-    return Player(f"g:{gid}", await _guest_name(acc, request.cookies.get(NAME), gid))
+    return Player(f"g:{gid}", await _guest_name(acc, request.cookies.get(NAME), gid, lang))
 
 
 def player_dependency(acc: Accounts) -> Callable[[Request, Response], Awaitable[Player]]:
@@ -136,18 +150,19 @@ async def identify_socket(acc: Accounts, websocket: WebSocket) -> Player | None:
     user = await session_user(acc, websocket)
     if user is not None:
         return Player(f"u:{user['id']}", display.shown(user), str(user["username"]))
-    fields = acc.signer.verify(websocket.cookies.get(GUEST), "guest", acc.clock.now_ms())
-    if not fields or len(fields) != 1:
+    known = _guest_cookie(acc, websocket.cookies.get(GUEST))
+    if known is None:
         return None
-    gid = fields[0]
-    return Player(f"g:{gid}", await _guest_name(acc, websocket.cookies.get(NAME), gid))
+    gid, lang = known
+    return Player(f"g:{gid}", await _guest_name(acc, websocket.cookies.get(NAME), gid, lang))
 
 
-async def _guest_name(acc: Accounts, cookie: str | None, gid: str) -> str:
-    """The name a guest chose (its cookie signed for this guest), else ``Khách <id>``;
-    also ``Khách <id>`` once an account has taken that name since (one indexed lookup,
-    only for guests who chose a name)."""
-    default = f"Khách {gid[-4:]}"
+async def _guest_name(acc: Accounts, cookie: str | None, gid: str, lang: Lang) -> str:
+    """The name a guest chose (its cookie signed for this guest), else the default
+    ``Khách <id>`` (``Guest <id>`` for a guest who arrived in English); also the default
+    once an account has taken that name since (one indexed lookup, only for guests who
+    chose a name)."""
+    default = Message.of("GUEST_NAME", id=gid[-4:]).text(lang)
     name = names.decode_cookie(acc.signer, cookie, gid, acc.clock.now_ms())
     if name is None or reserved(name, acc.reserved_names) \
             or await acc.database.run(_username_taken, acc.store.engine, name):
@@ -176,9 +191,8 @@ async def set_name(acc: Accounts, who: Player, text: object, response: Response)
 
 async def me(acc: Accounts, request: Request, who: Player) -> dict[str, Any]:
     user = await session_user(acc, request)
-    gid = request.cookies.get(GUEST)
-    fields = acc.signer.verify(gid, "guest", acc.clock.now_ms()) if gid else None
-    return {"guest_id": fields[0] if fields else who.identity[2:],
+    known = _guest_cookie(acc, request.cookies.get(GUEST))
+    return {"guest_id": known[0] if known else who.identity[2:],
             "name": who.name,
             "user": {"id": user["id"], "username": user["username"],
                      "display_name": display.shown(user)} if user else None}
