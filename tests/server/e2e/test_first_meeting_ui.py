@@ -249,13 +249,25 @@ def test_an_unknown_room_says_so_and_offers_the_way_back(people: Any) -> None:
 def test_a_first_visit_speaks_the_browsers_language_on_every_page(people: Any) -> None:
     """Until the top bar's switch is used, the pages the browser draws and the tournament
     pages the server writes show the same language: the browser's, by the server's rule
-    (English when it comes first, else Vietnamese). They used to disagree: a browser in
-    English got the lobby in Vietnamese and the tournaments in English."""
+    (English when it comes first, else Vietnamese), and so does a guest's default name.
+    They used to disagree: a browser in English got the lobby in Vietnamese and the
+    tournaments in English."""
     eve = people("eve", locale="en-US")
     eve.goto("/")
     eve.page.wait_for_selector('h1:has-text("Play Xiangqi")')
     assert eve.page.locator("html").get_attribute("lang") == "en"
-    for path in ("/tournaments", "/analysis"):
+    # Her default name is English too (it was "Khách 3f9c" in an English top bar).
+    eve.page.wait_for_selector('#who:has-text("Guest ")')
+    # "No game in play right now." spans the live games' grid (it was squeezed into the
+    # cell of one mini-board, two lines at 1366 px).
+    widths = eve.page.evaluate("""() => [document.querySelector('#live-games > p'),
+        document.querySelector('#live-games')].map((el) => el.getBoundingClientRect().width)""")
+    assert widths[0] >= widths[1] - 1, widths
+    eve.page.click("#nav-tournaments")  # the events are a link of the top bar
+    eve.page.wait_for_url("**/tournaments")
+    assert eve.page.locator("html").get_attribute("lang") == "en"
+    eve.page.wait_for_selector('#who:has-text("Guest ")')
+    for path in ("/analysis",):
         eve.goto(path)
         assert eve.page.locator("html").get_attribute("lang") == "en", path
     eve.page.click("#lang")  # chosen now: Vietnamese everywhere, the browser notwithstanding
@@ -284,7 +296,7 @@ _TOP_BAR = """() => {
 @pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
 def test_the_top_bar_keeps_every_label_on_one_line(people: Any, locale: str) -> None:
     """On phones 360 and 390 px wide, in either language, the top bar's buttons and the
-    study room's links flow in three rows, no label broken over two lines and nothing
+    sections' links flow in three rows, no label broken over two lines and nothing
     past the edge; at 1366x768 they are one row. (English labels used to wrap inside
     their buttons on a phone, and Vietnamese ones at 360 px.)"""
     for width, height, rows in ((360, 740, 3), (390, 844, 3), (1366, 768, 1)):
