@@ -267,10 +267,25 @@ def test_a_first_visit_speaks_the_browsers_language_on_every_page(people: Any) -
     eve.page.wait_for_url("**/tournaments")
     assert eve.page.locator("html").get_attribute("lang") == "en"
     eve.page.wait_for_selector('#who:has-text("Guest ")')
-    for path in ("/analysis",):
-        eve.goto(path)
-        assert eve.page.locator("html").get_attribute("lang") == "en", path
+    # Moves are written in WXF for her until she chooses a notation (they were in
+    # Vietnamese notation, "P2-5", in an English page).
+    eve.goto("/analysis")
+    assert eve.page.locator("html").get_attribute("lang") == "en"
+    eve.click_square("h2")
+    eve.click_square("e2")
+    first = eve.page.locator('#tree .mv[data-ply="1"]')
+    first.wait_for()
+    assert first.inner_text() == "C2.5" and eve.page.input_value("#notation") == "wxf"
     eve.page.click("#lang")  # chosen now: Vietnamese everywhere, the browser notwithstanding
+    eve.page.wait_for_function("document.documentElement.lang === 'vi'")
+    eve.goto("/analysis")
+    assert eve.page.input_value("#notation") == "vi"  # the language's, none chosen
+    eve.page.select_option("#notation", "iccs")  # a choice outlives the language
+    eve.page.click("#lang")
+    eve.page.wait_for_function("document.documentElement.lang === 'en'")
+    eve.goto("/analysis")
+    assert eve.page.input_value("#notation") == "iccs"
+    eve.page.click("#lang")
     eve.page.wait_for_function("document.documentElement.lang === 'vi'")
     for path in ("/", "/tournaments"):
         eve.goto(path)

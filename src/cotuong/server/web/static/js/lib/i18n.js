@@ -4,7 +4,7 @@
 // English, Vietnamese otherwise. The words themselves are in texts/vi.js and texts/en.js;
 // move texts, rulings and warnings come from the server already written.
 
-import { readRaw, writeRaw } from "./store.js";
+import { pref, readRaw, setPref, writeRaw } from "./store.js";
 import { TEXTS as EN } from "./texts/en.js";
 import { TEXTS as VI } from "./texts/vi.js";
 
@@ -24,6 +24,22 @@ export function lang() {
 
 /** Switch the interface to ``value`` ("vi" or "en"), kept in ``cotuong:lang``. */
 export function setLang(value) { writeRaw("lang", value === "en" ? "en" : "vi"); }
+
+/** The notations of the move lists (the analysis board also writes Vietnamese in words). */
+export const NOTATIONS = ["vi", "wxf", "zh", "iccs"];
+
+/** The notation moves are written in: the one chosen in a move list's menu (kept in
+ * ``cotuong:notation``) if this page has it (``vi-words``, the analysis board's, is
+ * ``vi`` elsewhere), else the language's own — WXF in English, Vietnamese otherwise. */
+export function notation(available = NOTATIONS) {
+  const chosen = pref("notation", null);
+  if (available.includes(chosen)) return chosen;
+  if (chosen === "vi-words") return "vi";
+  return lang() === "en" ? "wxf" : "vi";
+}
+
+/** Choose the notation of every move list (``notation()``). */
+export function setNotation(value) { setPref("notation", value); }
 
 /** The text of ``key`` in the current language, with ``{name}`` fields filled. */
 export function t(key, params = {}) {

@@ -6,8 +6,7 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
-import { lang, t, translate } from "../lib/i18n.js";
-import { pref, setPref } from "../lib/store.js";
+import { NOTATIONS, lang, notation as notationOf, setNotation, t, translate } from "../lib/i18n.js";
 import * as tree from "../lib/tree.js";
 import { BoardView } from "../ui/board.js";
 import { START_FEN, fenAfter, fenTurn } from "../ui/fen.js";
@@ -34,7 +33,8 @@ const engine = new EnginePanel({
 
 const ENGINE_MOVES = 150;
 const SETTLE_MS = 60;
-const notation = () => pref("notation", "vi");
+/** This page also writes Vietnamese in words. */
+const notation = () => notationOf([...NOTATIONS, "vi-words"]);
 const TEXTS = (res, i) => Object.fromEntries(Object.entries(res).map(([n, list]) => [n, list[i]]));
 
 function position(res) {
@@ -193,7 +193,7 @@ function keys(e) {
 async function boot() {
   await topbar(render);
   $("notation").value = notation();
-  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
+  $("notation").addEventListener("change", (e) => { setNotation(e.target.value); render(); });
   $("nav-start").addEventListener("click", () => go(state.tree.root));
   $("nav-prev").addEventListener("click", () => go(tree.prev(state.tree, state.cur)));
   $("nav-next").addEventListener("click", () => go(tree.next(state.tree, state.cur)));

@@ -6,8 +6,7 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
-import { lang, t, translate } from "../lib/i18n.js";
-import { pref, setPref } from "../lib/store.js";
+import { lang, notation, setNotation, t, translate } from "../lib/i18n.js";
 import { BoardView } from "../ui/board.js";
 import { START_FEN, fenAfter } from "../ui/fen.js";
 import { MoveList } from "../ui/movelist.js";
@@ -39,7 +38,7 @@ function render() {
   $("btn-analyse").href = game.import_id
     ? `/analysis?import=${encodeURIComponent(game.import_id)}&ply=${ply}`
     : `/analysis?fen=${encodeURIComponent(game.start_fen)}&moves=${game.moves.join(",")}&ply=${ply}`;
-  list.render(game, ply, pref("notation", "vi"));
+  list.render(game, ply, notation());
   $("game-title").textContent = game.title || t("moves");
   const info = [t("import.plies", { n: game.moves.length })];
   if (game.result && game.result !== "*") info.push(game.result);
@@ -102,8 +101,8 @@ async function renderMine() {
 
 async function boot() {
   await topbar(() => { render(); renderMine(); });
-  $("notation").value = pref("notation", "vi");
-  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
+  $("notation").value = notation();
+  $("notation").addEventListener("change", (e) => { setNotation(e.target.value); render(); });
   $("btn-read").addEventListener("click", () => read($("paste").value));
   $("file").addEventListener("change", async (e) => {
     const file = e.target.files && e.target.files[0];

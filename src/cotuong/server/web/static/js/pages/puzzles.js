@@ -9,7 +9,7 @@
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
 import { dateText, signed } from "../lib/format.js";
-import { colorName, lang, t, translate } from "../lib/i18n.js";
+import { colorName, lang, notation, t, translate } from "../lib/i18n.js";
 import { pref, setPref } from "../lib/store.js";
 import { BoardView } from "../ui/board.js";
 import { fenAfter } from "../ui/fen.js";
@@ -24,7 +24,6 @@ const board = new BoardView($("board"), { onMove: (m) => play(m) });
 const s = { p: null, line: [], state: "loading", status: null, change: null, hint: null,
   arrow: null, token: 0, themes: {} };
 
-const notation = () => (lang() === "en" ? "wxf" : "vi");
 const fenNow = (k = s.line.length) => fenAfter(s.p.fen, [...s.p.moves_before, ...s.line], s.p.moves_before.length + k);
 const later = (ms, fn) => { const token = s.token; setTimeout(() => { if (token === s.token) fn(); }, ms); };
 

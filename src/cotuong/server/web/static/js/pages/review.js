@@ -4,8 +4,7 @@
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
 import { outcomeText, playerName } from "../lib/format.js";
-import { colorName, t, translate } from "../lib/i18n.js";
-import { pref, setPref } from "../lib/store.js";
+import { colorName, notation, setNotation, t, translate } from "../lib/i18n.js";
 import { AnalysisPanel } from "../ui/analysis.js";
 import { BoardView } from "../ui/board.js";
 import { fenAfter, fenTurn } from "../ui/fen.js";
@@ -53,10 +52,10 @@ function render() {
   $("btn-from-here").hidden = game.status === "playing" || game.status === "waiting";
   $("btn-from-here").href = `/analysis?game=${encodeURIComponent(gameId)}&ply=${ply}`;
   document.body.dataset.ply = String(ply);
-  list.render(game, ply, pref("notation", "vi"), analysis.marks());
+  list.render(game, ply, notation(), analysis.marks());
   // Only a finished game can be analysed (an aborted one has nothing to judge).
   $("analysis").hidden = game.status !== "finished";
-  analysis.render(ply, pref("notation", "vi"));
+  analysis.render(ply, notation());
   const o = game.outcome;
   $("banners").replaceChildren(o ? h("div", { class: "banner result", id: "result" },
     o.result && o.result !== "*" ? h("span", { class: "score", text: o.result }) : null,
@@ -68,8 +67,8 @@ function render() {
 
 async function boot() {
   await topbar(render);
-  $("notation").value = pref("notation", "vi");
-  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); render(); });
+  $("notation").value = notation();
+  $("notation").addEventListener("change", (e) => { setNotation(e.target.value); render(); });
   stepControls(show, () => ply);
   $("btn-flip").addEventListener("click", () => { board.setFlipped(!board.flipped); render(); });
   try {

@@ -5,8 +5,8 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
-import { t } from "../lib/i18n.js";
-import { loadSeat, saveSeat, setPref } from "../lib/store.js";
+import { setNotation, t } from "../lib/i18n.js";
+import { loadSeat, saveSeat } from "../lib/store.js";
 import { BoardView } from "../ui/board.js";
 import { Clocks } from "../ui/clock.js";
 import { MoveList } from "../ui/movelist.js";
@@ -49,7 +49,7 @@ function notFound() {
 async function boot() {
   await topbar(() => (document.body.dataset.status === "notfound" ? notFound() : view.renderAll()));
   $("copy-link").addEventListener("click", actions.copyInvite);
-  $("notation").addEventListener("change", (e) => { setPref("notation", e.target.value); view.render(); });
+  $("notation").addEventListener("change", (e) => { setNotation(e.target.value); view.render(); });
   $("live").addEventListener("click", () => showPly(Infinity));
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();

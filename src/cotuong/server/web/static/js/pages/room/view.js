@@ -3,13 +3,11 @@
 
 import { byId as $, h } from "../../lib/dom.js";
 import { outcomeText, playerName, signed, tcText } from "../../lib/format.js";
-import { colorName, lang, t, translate } from "../../lib/i18n.js";
-import { pref } from "../../lib/store.js";
+import { colorName, lang, notation, t, translate } from "../../lib/i18n.js";
 import { fenAfter } from "../../ui/fen.js";
 import { soundOn, setSound } from "../../ui/sound.js";
 import { aiGame, bottomColor, eventGame, flaggedColor, isOver, myColor, myTurn, offerBy } from "./state.js";
 
-export function notation() { return pref("notation", "vi"); }
 
 function button(id, label, onclick, cls = "btn") {
   return h("button", { id, class: cls, type: "button", text: label, onclick });
