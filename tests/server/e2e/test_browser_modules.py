@@ -7,6 +7,7 @@ served to the page by Playwright's request routing.
   the core's, and ``placement`` reads every square of the core's FEN.
 * ``lib/format.js``: the clock's digits, the quick-pairing labels of the server's
   presets (the lobby test clicks ``5+3``), signed rating changes.
+* ``lib/i18n.js``: English counts ("1 player"), the notation of the language or the choice.
 * ``lib/protocol.js``: the senders build the frames of the tables, drop absent fields,
   and a handler map with an unknown type is refused.
 
@@ -146,6 +147,36 @@ def test_format(js: Any) -> None:
     assert got == {"ms": ["0:09.5", "0:10", "1:00", "5:00", "1:00:00", "0:00.0"],
                    "short": ["5+3", "1+0", "10′+30″"],
                    "signed": ["+162", "−162", "±0"]}
+
+
+def test_texts_count_in_english_and_notation_follows_the_language(js: Any) -> None:
+    """``t``: "1 player" but "2 players" ("1 players" was on the lobby); ``notation``: the
+    language's own until one is chosen, a choice the page lacks falls back."""
+    got = js.evaluate("""async () => {
+      const i = await import("/static/js/lib/i18n.js");
+      const out = {};
+      for (const l of ["en", "vi"]) {
+        i.setLang(l);
+        localStorage.removeItem("cotuong:notation");
+        out[l] = {
+          online: [0, 1, 2].map((n) => i.t("lobby.online.count", { n })),
+          plies: [1, 41].map((n) => i.t("import.plies", { n })),
+          profile: i.t("profile.counts", { games: 1, wins: 1, draws: 0, losses: 0 }),
+          notation: i.notation(),
+        };
+      }
+      i.setNotation("vi-words");
+      const words = [i.notation(), i.notation([...i.NOTATIONS, "vi-words"])];
+      i.setNotation("zh");
+      i.setLang("en");
+      return { ...out, words, zh: i.notation() };
+    }""")
+    assert got["en"] == {"online": ["0 players", "1 player", "2 players"],
+                         "plies": ["1 ply", "41 plies"],
+                         "profile": "1 game: 1 won, 0 drawn, 0 lost", "notation": "wxf"}
+    assert got["vi"]["online"] == ["0 người", "1 người", "2 người"], got["vi"]
+    assert got["vi"]["notation"] == "vi"
+    assert got["words"] == ["vi", "vi-words"] and got["zh"] == "zh"
 
 
 def test_protocol_builds_frames_and_refuses_unknown_handlers(js: Any) -> None:

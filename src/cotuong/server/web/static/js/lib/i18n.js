@@ -41,12 +41,16 @@ export function notation(available = NOTATIONS) {
 /** Choose the notation of every move list (``notation()``). */
 export function setNotation(value) { setPref("notation", value); }
 
-/** The text of ``key`` in the current language, with ``{name}`` fields filled. */
+/** The text of ``key`` in the current language, with ``{name}`` fields filled and
+ * ``{name:one|other}`` read as the word for that count (English: "1 player", "2 players"). */
 export function t(key, params = {}) {
   const table = TEXTS[lang()];
   let s = table[key] ?? TEXTS.vi[key] ?? key;
   if (typeof s !== "string") return s;
-  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
+  for (const [k, v] of Object.entries(params)) {
+    s = s.replace(new RegExp(`\\{${k}:([^|}]*)\\|([^}]*)\\}`, "g"), (_, one, other) => (v === 1 ? one : other));
+    s = s.replaceAll(`{${k}}`, String(v));
+  }
   return s;
 }
 
