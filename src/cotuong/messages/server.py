@@ -31,6 +31,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "một ván trước", "you already have {limit} unfinished games "
                            "against the computer; finish one first"),
     "ERR_CHAT_LIMITED": ("Trò chuyện quá nhanh; hãy chậm lại", "chatting too fast; slow down"),
+    "ERR_NOT_FOUND": ("Không có địa chỉ {path} trong API (danh sách: /api/docs)",
+                      "no API address {path} (the list: /api/docs)"),
+    "ERR_METHOD_NOT_ALLOWED": ("{path} không nhận {method}; hãy dùng {allowed}",
+                               "{path} does not take {method}; use {allowed}"),
+    "ERR_BAD_BODY": ("Không đọc được nội dung yêu cầu: cần JSON hợp lệ, mã UTF-8",
+                     "the request body cannot be read: valid JSON in UTF-8 is expected"),
+    "ERR_HTTP_ERROR": ("Yêu cầu bị từ chối (HTTP {status_code})",
+                       "the request was refused (HTTP {status_code})"),
     "ERR_INTERNAL": ("Máy chủ gặp lỗi khi xử lý tin này; ván cờ không thay đổi",
                      "the server failed to handle this message; the game did not change"),
     # A guest's name until they choose one (fixed in the language they arrived in).

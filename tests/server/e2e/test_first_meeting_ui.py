@@ -260,13 +260,25 @@ def test_a_first_visit_speaks_the_browsers_language_on_every_page(people: Any) -
     eve.page.wait_for_selector('#who:has-text("Guest ")')
     # "No game in play right now." spans the live games' grid (it was squeezed into the
     # cell of one mini-board, two lines at 1366 px).
-    widths = eve.page.evaluate("""() => [document.querySelector('#live-games > p'),
-        document.querySelector('#live-games')].map((el) => el.getBoundingClientRect().width)""")
+    # (A sentence of its own: the other tests' games may be live on this server.)
+    widths = eve.page.evaluate("""() => {
+        const grid = document.querySelector('#live-games');
+        const line = grid.appendChild(document.createElement('p'));
+        line.textContent = 'No game in play right now.';
+        const widths = [line, grid].map((el) => el.getBoundingClientRect().width);
+        line.remove();
+        return widths;
+    }""")
     assert widths[0] >= widths[1] - 1, widths
     eve.page.click("#nav-tournaments")  # the events are a link of the top bar
     eve.page.wait_for_url("**/tournaments")
     assert eve.page.locator("html").get_attribute("lang") == "en"
     eve.page.wait_for_selector('#who:has-text("Guest ")')
+    # A mistyped address: the "no such page" page in her language, not the router's JSON.
+    eve.goto("/rooms/K7QX2M")
+    eve.page.wait_for_selector('#notfound h2:has-text("No such page")')
+    eve.page.click("#notfound-back")
+    eve.page.wait_for_selector('h1:has-text("Play Xiangqi")')
     # Moves are written in WXF for her until she chooses a notation (they were in
     # Vietnamese notation, "P2-5", in an English page).
     eve.goto("/analysis")

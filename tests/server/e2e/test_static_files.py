@@ -70,7 +70,7 @@ def test_modules_import_existing_names() -> None:
     # (tournament.js: the entry of the pages the server renders, tournaments/page_shell.py)
     reached = {(STATIC / "js" / "pages" / f"{p}.js").resolve()
                for p in ("lobby", "room", "review", "profile", "tournament", "editor",
-                         "import", "puzzles", "trainer", "analysis")}
+                         "import", "puzzles", "trainer", "analysis", "notfound")}
     for module in modules:
         text = module.read_text(encoding="utf-8")
         for names, target in IMPORT.findall(text):

@@ -19,9 +19,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path as FilePath
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, Response
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi import APIRouter, FastAPI, Response
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,7 +41,7 @@ from cotuong.server.analysis import (
     live_router,
     live_schema,
 )
-from cotuong.server.errors import ServiceError, invalid_field, lang_of
+from cotuong.server.errors import ServiceError, lang_of
 from cotuong.server.lobby import Lobby, lobby_router, lobby_schema
 from cotuong.server.play import GameService, Rooms, play_router, protocol_schema
 from cotuong.server.puzzles import Puzzles, PuzzleStore, puzzles_router, puzzles_schema
@@ -58,6 +57,11 @@ from cotuong.server.web.headers import (
     content_security_policy,
     origin_of,
     script_hashes,
+)
+from cotuong.server.web.http_errors import (
+    error_response,
+    install_error_handlers,
+    openapi_with_errors,
 )
 from cotuong.server.workers import EnginePool, EngineRunner, RedisEngineQueue
 
@@ -86,18 +90,6 @@ def _signing_key(settings: Settings, store: Store) -> bytes:
         stored = new_key().hex()
         store.set_meta("secret_key", stored)
     return bytes.fromhex(stored)
-
-
-def _error(exc: ServiceError, accept_language: str | None) -> JSONResponse:
-    """The error in the reader's language (the request's ``Accept-Language``) as
-    ``message``, and in both as ``texts`` (a page can switch language without asking
-    again)."""
-    return JSONResponse({"error": {"code": exc.code,
-                                   "message": exc.text(lang_of(accept_language)),
-                                   "texts": exc.texts}},
-                        status_code=exc.status,
-                        headers={"Retry-After": str(exc.retry_after)}
-                        if exc.retry_after is not None else None)
 
 
 def _page(name: str) -> Response:
@@ -171,7 +163,10 @@ def create_app(settings: Settings, store: Store | None = None,
     app = FastAPI(title="cotuong", version="0.1.0", lifespan=lifespan,
                   openapi_url="/api/openapi.json", docs_url=None, redoc_url=None,
                   description="Cờ Tướng server: rooms, games, accounts. The WebSocket "
-                              "protocol is in docs/web-protocol.md.")
+                              "protocol is in docs/web-protocol.md. Every refusal is "
+                              '{"error": {"code", "message", "texts"}} (schema Error): a '
+                              "stable code, the message in the request's Accept-Language "
+                              "and in both languages.")
     app.state.service = service
     app.state.accounts = acc
     app.state.analyses = analyses
@@ -193,16 +188,8 @@ def create_app(settings: Settings, store: Store | None = None,
                        hsts_s=settings.hsts_s if settings.secure_cookies else None,
                        allowed_origins=frozenset(own), tls=settings.secure_cookies)
 
-    @app.exception_handler(ServiceError)
-    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return _error(exc, request.headers.get("accept-language"))
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        where, detail = invalid_field(first)
-        error = ServiceError("BAD_REQUEST", status=422, where=where, detail=detail)
-        return _error(error, request.headers.get("accept-language"))
+    install_error_handlers(app, STATIC_DIR / "notfound.html")
+    app.openapi = openapi_with_errors(app)  # type: ignore[method-assign]
 
     player = player_dependency(acc)
     api = APIRouter(prefix="/api")
@@ -323,7 +310,7 @@ class _Guard:
         if error is None:
             body, error = await self._body(receive, cap)
         if error is not None:
-            await _error(error, headers.get("accept-language"))(scope, receive, send)
+            await error_response(error, headers.get("accept-language"))(scope, receive, send)
             return
         sent = False
 

@@ -286,6 +286,8 @@ export const TEXTS = {
   "btn.close": "Close",
   "offer.draw.declined": "Your opponent declined the draw offer.",
   "notfound.back": "Back to the lobby",
+  "page.notfound": "No such page",
+  "page.notfound.help": "This address leads to no page: the link may be mistyped or cut short. Go back to the lobby to play, watch a game or find a tournament.",
   "notfound.help": "There is no room {code}, or its invitation has expired. Check the code, or go back to the lobby to start a new game.",
   "analysis.should": "Arrow: the move {side} should have played",
   "nav.puzzles": "Puzzles",

@@ -286,6 +286,8 @@ export const TEXTS = {
   "btn.close": "Đóng",
   "offer.draw.declined": "Đối thủ đã từ chối lời cầu hòa.",
   "notfound.back": "Về sảnh",
+  "page.notfound": "Không có trang này",
+  "page.notfound.help": "Địa chỉ này không dẫn đến trang nào. Có thể đường dẫn bị gõ sai hoặc bị cắt; hãy về sảnh để chơi, xem ván hoặc tìm giải đấu.",
   "notfound.help": "Mã phòng {code} không có hoặc lời mời đã hết hạn. Hãy kiểm tra lại mã hoặc về sảnh để tạo ván mới.",
   "analysis.should": "Mũi tên: nước {side} nên đi",
   "nav.puzzles": "Cờ thế",

@@ -1,0 +1,177 @@
+"""The REST API keeps the contract its OpenAPI document states (``web/http_errors.py``).
+
+Property-based, by schemathesis: for every operation of ``/api/openapi.json``, requests
+generated from the document (valid and not: bodies, queries, paths) go to a real server,
+and no answer may be a server error, nor carry a status, a content type or a body the
+document does not describe (every error is the one ``Error`` envelope). Not checked:
+that every request the document allows is accepted (a FEN's legality, a name's rules, a
+room that exists are beyond a JSON schema) nor that every request it forbids is refused
+(pydantic reads ``0`` as ``false``).
+
+By hand: the router's own refusals (no such address, a method the address does not take,
+with ``Allow`` complete) in the envelope and the reader's language, and the "no such
+page" page for a browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+from harness import running
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.core.failures import FailureGroup
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from cotuong.server import Settings
+from cotuong.server.workers import EnginePool
+
+MOCK = Path(__file__).resolve().parents[1] / "uci" / "mock_engine.py"
+# Generous rate limits: the fuzzer is one client asking fast (the limits have tests of
+# their own); the AI is the mock engine (random legal moves at once).
+OPEN = Settings(db="sqlite://", heartbeat_s=0.5, http_rate=10_000, http_burst=10_000,
+                login_burst=10_000, login_rate=10_000, login_user_rate=10_000,
+                login_user_burst=10_000, page_rate=10_000, page_burst=10_000)
+
+
+class BackgroundServer:
+    """A test server (``harness.running``) on an event loop in a thread of its own, for
+    synchronous clients."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.base = ""
+        self._loop = asyncio.new_event_loop()
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._main, daemon=True)
+
+    def _main(self) -> None:
+        self._loop.run_until_complete(self._serve())
+
+    async def _serve(self) -> None:
+        self._stop = asyncio.Event()
+        pool = EnginePool(1, f"cmd:{sys.executable} {MOCK}")
+        try:
+            async with running(self.settings, engine_pool=pool) as srv:
+                self.base = srv.base
+                self._ready.set()
+                await self._stop.wait()
+        finally:
+            await pool.close()
+            self._ready.set()
+
+    def __enter__(self) -> BackgroundServer:
+        self._thread.start()
+        assert self._ready.wait(60) and self.base, "the test server did not start"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._stop is not None
+        self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(30)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[BackgroundServer]:
+    with BackgroundServer(OPEN) as srv:
+        yield srv
+
+
+CHECKS = [content_type_conformance, status_code_conformance, response_schema_conformance]
+
+
+@pytest.mark.slow
+def test_every_operation_answers_as_its_document_says(server: BackgroundServer) -> None:
+    """Each operation, with requests of both kinds (schemathesis' strategies driven by
+    hypothesis here: its pytest plugin does not run under this pytest); the failures of
+    all operations are reported together."""
+    schema = schemathesis.openapi.from_url(f"{server.base}/api/openapi.json")
+    failures: dict[str, str] = {}
+    operations = 0
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        operations += 1
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+            @given(operation.as_strategy(mode))
+            @settings(max_examples=6, deadline=None, derandomize=True, database=None,
+                      suppress_health_check=list(HealthCheck))
+            def answer(case: Any) -> None:
+                case.call_and_validate(checks=CHECKS)
+            try:
+                answer()
+            except Unsatisfiable:
+                assert mode is GenerationMode.NEGATIVE  # nothing in it can be wrong
+            except (Exception, FailureGroup) as e:  # every operation's failure
+                failures[f"{operation.label} ({mode.name.lower()})"] = str(e)[:2000]
+    assert operations >= 50
+    assert not failures, "\n\n".join(f"{k}: {v}" for k, v in failures.items())
+
+
+def test_the_routers_own_refusals_are_in_the_envelope(server: BackgroundServer) -> None:
+    with httpx.Client(base_url=server.base) as c:
+        r = c.get("/api/no/such/thing", headers={"Accept-Language": "en"})
+        assert r.status_code == 404
+        assert r.json()["error"] == {
+            "code": "NOT_FOUND", "message": "no API address /api/no/such/thing (the list: "
+            "/api/docs)", "texts": {"vi": "Không có địa chỉ /api/no/such/thing trong API "
+                                    "(danh sách: /api/docs)",
+                                    "en": "no API address /api/no/such/thing (the list: "
+                                          "/api/docs)"}}
+        # The router named one route's methods only ("POST"); the tournaments take both.
+        r = c.delete("/api/tournaments")
+        assert r.status_code == 405 and r.headers["allow"] == "GET, POST"
+        error = r.json()["error"]
+        assert error["code"] == "METHOD_NOT_ALLOWED"
+        assert error["message"] == "/api/tournaments không nhận DELETE; hãy dùng GET, POST"
+        r = c.put("/api/imports/abc")
+        assert r.status_code == 405 and r.headers["allow"] == "GET, DELETE"
+        # A body of the wrong form: 422 in the envelope, the field named.
+        r = c.post("/api/rooms", json={"color": "purple"}, headers={"Accept-Language": "en"})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "BAD_REQUEST"
+        assert "color" in r.json()["error"]["message"]
+
+
+def test_a_page_address_with_no_page_gets_the_no_such_page_page(
+        server: BackgroundServer) -> None:
+    with httpx.Client(base_url=server.base) as c:
+        for path in ("/rooms/K7QX2M", "/tournament", "/u"):
+            r = c.get(path)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+            assert 'id="notfound-back" href="/"' in r.text, path
+        assert c.head("/nowhere").status_code == 404
+        # Not for files, sockets or other methods: a plain 404 or 405.
+        r = c.get("/static/js/nowhere.js")
+        assert r.status_code == 404 and "notfound" not in r.text
+        assert c.post("/nowhere").status_code in (404, 405)
+
+
+def test_the_document_describes_the_envelope_on_every_operation(
+        server: BackgroundServer) -> None:
+    with httpx.Client(base_url=server.base) as c:
+        doc = c.get("/api/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    assert "HTTPValidationError" not in schemas and "ValidationError" not in schemas
+    assert schemas["Error"]["required"] == ["error"]
+    operations = [op for ops in doc["paths"].values() for op in ops.values()]
+    assert len(operations) >= 50
+    for op in operations:
+        responses = op["responses"]
+        for status in ("400", "429", "default"):
+            assert responses[status]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/Error"}, (op["operationId"], status)
+        assert "422" not in responses or responses["422"]["content"]["application/json"][
+            "schema"] == {"$ref": "#/components/schemas/Error"}
