@@ -10,7 +10,7 @@ room that exists are beyond a JSON schema) nor that every request it forbids is 
 
 By hand: the router's own refusals (no such address, a method the address does not take,
 with ``Allow`` complete) in the envelope and the reader's language, and the "no such
-page" page for a browser.
+page" page for a browser (no route, or no such tournament for its page).
 """
 
 from __future__ import annotations
@@ -148,7 +148,9 @@ def test_the_routers_own_refusals_are_in_the_envelope(server: BackgroundServer) 
 def test_a_page_address_with_no_page_gets_the_no_such_page_page(
         server: BackgroundServer) -> None:
     with httpx.Client(base_url=server.base) as c:
-        for path in ("/rooms/K7QX2M", "/tournament", "/u"):
+        # No route, and page routes with no such thing (a tournament by number).
+        for path in ("/rooms/K7QX2M", "/tournament", "/u", "/tournaments/999",
+                     "/tournaments/abc"):
             r = c.get(path)
             assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
             assert 'id="notfound-back" href="/"' in r.text, path

@@ -10,8 +10,9 @@ with ``Allow`` naming *every* method of the address: the router's own names only
 first route's). They were FastAPI's ``{"detail": …}`` (and a plain text for a body that
 is not UTF-8).
 
-A browser that asks for an address with no page gets the "no such page" page (404, in its
-language, with the way back to the lobby) instead of that JSON.
+A browser that asks for an address with no page — no route, or a page's route with no such
+thing (``/tournaments/999``) — gets the "no such page" page (404, in its language, with
+the way back to the lobby) instead of that JSON.
 
 The OpenAPI document describes the envelope (``Error``), replaces FastAPI's
 ``HTTPValidationError`` (never sent) on every operation, and adds the responses every
@@ -90,16 +91,28 @@ def _allowed(app: FastAPI, request: Request) -> list[str]:
 def install_error_handlers(app: FastAPI, not_found_page: Path) -> None:
     """The handlers of ``app``'s errors (see the module's text)."""
 
+    def lost(request: Request, status: int) -> Response | None:
+        """The "no such page" page, for a browser asking a page address that leads nowhere
+        (no route, or a page's route with no such thing: ``/tournaments/999``)."""
+        path = request.url.path
+        if status in (404, 422) and request.method in ("GET", "HEAD") \
+                and not path.startswith(("/api/", "/static/", "/ws/")) \
+                and not_found_page.is_file():
+            return FileResponse(not_found_page, status_code=404, media_type="text/html")
+        return None
+
     @app.exception_handler(ServiceError)
-    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return error_response(exc, request.headers.get("accept-language"))
+    async def service_error(request: Request, exc: ServiceError) -> Response:
+        return lost(request, exc.status) \
+            or error_response(exc, request.headers.get("accept-language"))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
         where, detail = invalid_field(first)
         error = ServiceError("BAD_REQUEST", status=422, where=where, detail=detail)
-        return error_response(error, request.headers.get("accept-language"))
+        return lost(request, 422) \
+            or error_response(error, request.headers.get("accept-language"))
 
     @app.exception_handler(StarletteHTTPException)
     async def router_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -114,11 +127,8 @@ def install_error_handlers(app: FastAPI, not_found_page: Path) -> None:
             if allowed:
                 response.headers["Allow"] = ", ".join(allowed)
             return response
-        if exc.status_code == 404 and request.method in ("GET", "HEAD") \
-                and not path.startswith(("/api/", "/static/", "/ws/")) \
-                and not_found_page.is_file():
-            return FileResponse(not_found_page, status_code=404, media_type="text/html")
-        return PlainTextResponse(str(exc.detail), status_code=exc.status_code,
+        return lost(request, exc.status_code) \
+            or PlainTextResponse(str(exc.detail), status_code=exc.status_code,
                                  headers=exc.headers)
 
 
