@@ -169,7 +169,7 @@ def test_texts_count_in_english_and_notation_follows_the_language(js: Any) -> No
       const words = [i.notation(), i.notation([...i.NOTATIONS, "vi-words"])];
       i.setNotation("zh");
       i.setLang("en");
-      return { ...out, words, zh: i.notation() };
+      return { ...out, words, zh: i.notation(), puzzle: i.notation(["vi", "wxf"]) };
     }""")
     assert got["en"] == {"online": ["0 players", "1 player", "2 players"],
                          "plies": ["1 ply", "41 plies"],
@@ -177,6 +177,7 @@ def test_texts_count_in_english_and_notation_follows_the_language(js: Any) -> No
     assert got["vi"]["online"] == ["0 người", "1 người", "2 người"], got["vi"]
     assert got["vi"]["notation"] == "vi"
     assert got["words"] == ["vi", "vi-words"] and got["zh"] == "zh"
+    assert got["puzzle"] == "wxf"  # no Chinese texts on the puzzle pages: the language's
 
 
 def test_protocol_builds_frames_and_refuses_unknown_handlers(js: Any) -> None:

@@ -108,6 +108,14 @@ def test_a_wrong_move_fails_with_the_right_move_shown(people: Any) -> None:
     english = p.page.locator("#puzzle-status").inner_text()
     assert re.fullmatch(r"Not quite\. The move was [KAEHRCP][1-9+\-=.][+\-.=]?[1-9]\.", english), \
         english
+    # A notation chosen elsewhere that the puzzles do not write (Chinese) falls back to
+    # the language's, never to nothing.
+    p.page.evaluate("localStorage.setItem('cotuong:notation', JSON.stringify('zh'))")
+    p.page.click("#lang")
+    p.page.wait_for_function(
+        "document.querySelector('#puzzle-status').textContent.startsWith('Chưa đúng')")
+    assert "undefined" not in p.page.locator("#puzzle-status").inner_text()
+    assert p.page.locator("#puzzle-status").inner_text() == status
 
 
 def test_a_hint_rings_the_piece_to_move(people: Any) -> None:

@@ -15,6 +15,8 @@ import { BoardView } from "../ui/board.js";
 import { fenAfter } from "../ui/fen.js";
 import { currentUser, topbar } from "../ui/topbar.js";
 
+/** The server writes a puzzle's moves in Vietnamese notation and WXF (views.move_texts). */
+const movesIn = () => notation(["vi", "wxf"]);
 const THEMES = ["mate", "material", "defend", "hold_draw", "perpetual_save", "endgame"];
 const REPLY_MS = 450;
 const STEP_MS = 700;
@@ -129,7 +131,7 @@ async function play(move) {
     s.line.pop();
     draw({ arrow: r.expected, arrowColor: s.p.side });
     setState("failed");
-    say("puzzles.wrong", () => ({ move: texts[notation()][ply] }), "bad");
+    say("puzzles.wrong", () => ({ move: texts[movesIn()][ply] }), "bad");
   }
   renderMine();
 }
@@ -157,7 +159,7 @@ async function showSolution() {
   if (!s.hint) s.change = r;
   s.hint = null;
   setState("shown");
-  say("puzzles.shown", () => ({ line: r.solution_texts[notation()].join(" ") }));
+  say("puzzles.shown", () => ({ line: r.solution_texts[movesIn()].join(" ") }));
   const rest = r.solution.slice(s.line.length);
   const step = (i) => {
     if (i >= rest.length) return;

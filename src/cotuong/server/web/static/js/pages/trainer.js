@@ -6,7 +6,7 @@
 
 import { api } from "../lib/api.js";
 import { byId as $, h } from "../lib/dom.js";
-import { lang, t, translate } from "../lib/i18n.js";
+import { lang, notation, t, translate } from "../lib/i18n.js";
 import { BoardView } from "../ui/board.js";
 import { fenAfter } from "../ui/fen.js";
 import { topbar } from "../ui/topbar.js";
@@ -44,7 +44,8 @@ function render() {
   translate();
   const d = s.drills.length ? drill() : null;
   if (!d) return;
-  const texts = (d.move_texts || {})[lang() === "en" ? "wxf" : "vi"] || d.moves;
+  // The server writes a loop's moves in Vietnamese notation and WXF (views.move_texts).
+  const texts = (d.move_texts || {})[notation(["vi", "wxf"])] || d.moves;
   $("step").textContent = t("trainer.step", { n: s.step, total: d.moves.length });
   $("loop-moves").replaceChildren(...texts.flatMap((m, k) => [
     h("span", { class: k + 1 === s.step ? "current" : null, text: m }), " "]));
