@@ -13,6 +13,7 @@ offline benchmark ``benchmarks/puzzles_fsf.py`` compares it with Fairy-Stockfish
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -25,6 +26,7 @@ from cotuong.puzzles import (
     parse_collection,
     puzzle_from_json,
     puzzle_to_json,
+    source_message,
     start_game,
 )
 
@@ -115,3 +117,15 @@ def test_puzzle_positions_are_legal_setups() -> None:
         for m in p.moves_before:
             board.push(Move.from_iccs(m))
         assert board.turn is p.solver
+
+
+def test_every_source_reads_in_both_languages() -> None:
+    """The citation of every shipped puzzle is one of the forms ``source_message`` knows
+    (its English text is the citation, word for word), and the Vietnamese text has none
+    of the citation's English words."""
+    english = re.compile(r"\b(game|endgame study|ply|repetition case)\b")
+    for p in load_collection():
+        m = source_message(p.source)
+        assert m.code != "PUZZLE_SOURCE", p.source  # a form it did not know
+        assert m.en == p.source
+        assert not english.search(m.vi), m.vi

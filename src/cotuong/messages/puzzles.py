@@ -25,6 +25,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "the loop gives no arbiter's order at its last move (ply {ply})"),
     "PUZZLE_BAD_DATA": ("Dữ liệu thế cờ {puzzle} hỏng: {problem}",
                         "puzzle data {puzzle} is malformed: {problem}"),
+    # A puzzle's source: the build's English citation said again (cotuong.puzzles.sources).
+    "PUZZLE_SOURCE_GAME": ("{note}, ván {number}: {about}, nước {ply}",
+                           "{note}, game {number}: {about}, ply {ply}"),
+    "PUZZLE_SOURCE_STUDY": ("{note}, thế cờ tàn {number}: {about}, nước {ply}",
+                            "{note}, endgame study {number}: {about}, ply {ply}"),
+    "PUZZLE_SOURCE_STUDY_START": ("{note}, thế cờ tàn {number}: {about}",
+                                  "{note}, endgame study {number}: {about}"),
+    "PUZZLE_SOURCE_CASE": ("tình huống lặp {case} ({origin}), nước {ply}",
+                           "repetition case {case} ({origin}), ply {ply}"),
+    "PUZZLE_SOURCE_PLATFORM": ("ván cotuong {game}, {about}, nước {ply}",
+                               "cotuong game {game}, {about}, ply {ply}"),
+    "PUZZLE_SOURCE": ("{text}", "{text}"),
     # The themes, by code (cotuong.puzzles.THEMES).
     "THEME_MATE": ("Chiếu bí", "Checkmate"),
     "THEME_MATERIAL": ("Ăn quân", "Win material"),

@@ -40,6 +40,7 @@ from cotuong.puzzles.model import (
     puzzle_from_json,
     puzzle_to_json,
 )
+from cotuong.puzzles.sources import source_message
 
 __all__ = [
     "THEMES",
@@ -62,6 +63,7 @@ __all__ = [
     "puzzle_from_json",
     "puzzle_to_json",
     "rule_loop",
+    "source_message",
     "start_game",
 ]
 

@@ -21,6 +21,7 @@ from cotuong.puzzles import (
     judge,
     load_collection,
     load_repetition_drills,
+    source_message,
 )
 
 pytestmark = pytest.mark.slow
@@ -100,12 +101,15 @@ def test_a_wrong_move_fails_with_the_right_move_shown(people: Any) -> None:
     assert p.page.get_attribute("svg.board", "data-arrow") == puzzle.solution[0]
     # A guest's attempt is not rated.
     assert "không tính điểm" in p.page.locator("#puzzle-change").inner_text()
+    # The source in Vietnamese words ("ván 0611 … nước 48"; the citation says "game … ply").
+    assert p.page.locator("#puzzle-source").inner_text() == source_message(puzzle.source).vi
     p.shot("puzzles-failed")
     # In English the verdict is redrawn, the move in WXF notation.
     p.page.click("#lang")
     p.page.wait_for_function(
         "document.querySelector('#puzzle-status').textContent.startsWith('Not quite')")
     english = p.page.locator("#puzzle-status").inner_text()
+    assert p.page.locator("#puzzle-source").inner_text() == puzzle.source
     assert re.fullmatch(r"Not quite\. The move was [KAEHRCP][1-9+\-=.][+\-.=]?[1-9]\.", english), \
         english
     # A notation chosen elsewhere that the puzzles do not write (Chinese) falls back to

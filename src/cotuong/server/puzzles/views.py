@@ -22,7 +22,7 @@ from typing import Any
 from cotuong.core import Board, Move
 from cotuong.game import Game
 from cotuong.notation import make_move_text
-from cotuong.puzzles import Puzzle
+from cotuong.puzzles import Puzzle, source_message
 from cotuong.server.ratings import PROVISIONAL_RD, Rating
 
 __all__ = ["START_RD", "daily_index", "move_texts", "nearest", "position_after",
@@ -73,10 +73,12 @@ def view(p: Puzzle, rating: Rating) -> dict[str, Any]:
     """A puzzle as its solver sees it, without the solution: the FEN, the opponent's
     moves shown first, the side to find the moves for, themes, goal and rating now."""
     fen, legal = position_after(p, ())
+    source = source_message(p.source)  # the citation in the reader's words
     return {"puzzle_id": p.puzzle_id, "fen": p.fen, "moves_before": list(p.moves_before),
             "position": fen, "legal": legal, "side": p.solver.value, "goal": p.goal,
             "themes": list(p.themes), "theme": p.themes[0] if p.themes else None,
             "rating": round(rating.rating), "title": p.title, "source": p.source,
+            "source_texts": {"vi": source.vi, "en": source.en},
             "rules": p.rules, "solver_moves": len(p.solution[::2])}
 
 

@@ -50,7 +50,7 @@ function render() {
     $("puzzle-info").textContent = [t("puzzles.rating", { rating: p.rating }),
       ...p.themes.map((th) => t(`puzzles.theme.${th}`))].join(" · ");
     // The collection's sources are named with each puzzle (their licences ask for it).
-    $("puzzle-source").textContent = p.source || "";
+    $("puzzle-source").textContent = (p.source_texts && p.source_texts[lang()]) || p.source || "";
   }
   const st = s.status;
   const status = $("puzzle-status");
