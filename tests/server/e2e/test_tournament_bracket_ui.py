@@ -94,9 +94,17 @@ def test_the_create_form_makes_a_swiss_followed_by_a_knockout(people: Any) -> No
     form = arb.page.locator("#form-create")
     form.locator("input[name=name]").fill(f"Mở rộng {tag}")
     form.locator("textarea[name=players]").fill("\n".join(names))
+    # Each system's own fields only: a round robin has no rounds to set, a Swiss no
+    # second cycle, and the third-place match comes with a knockout.
+    def visible(name: str) -> bool:
+        return bool(form.locator(f"[name={name}]").is_visible())
+
+    assert not visible("rounds") and visible("double") and not visible("third_place")
     form.locator("select[name=system]").select_option("swiss")
+    assert visible("rounds") and not visible("double") and not visible("third_place")
     form.locator("input[name=rounds]").fill("3")
     form.locator("input[name=top]").fill("2")
+    assert visible("third_place")
     form.locator("button").click()
     arb.page.wait_for_url(re.compile(r".*/tournaments/\d+$"))
     tid = int(arb.page.url.rsplit("/", 1)[1])

@@ -19,8 +19,11 @@ from cotuong.messages import Message
 from cotuong.server.tournaments.page_shell import RULE_CODES, rules_text, say, site_page
 
 
-def _label(lang: str, code: str, control: str) -> str:
-    return f"<label class=\"field\">{say(lang, code)}{control}</label>"
+def _label(lang: str, code: str, control: str, systems: str = "") -> str:
+    """A labelled field; ``systems``: the systems it belongs to (the page shows it only
+    for them, ``js/pages/tournament.js``)."""
+    only = f" data-systems=\"{systems}\"" if systems else ""
+    return f"<label class=\"field\"{only}>{say(lang, code)}{control}</label>"
 
 
 def create_form(lang: str) -> str:
@@ -36,13 +39,14 @@ def create_form(lang: str) -> str:
                "<textarea name=\"players\" rows=\"6\" required></textarea>"),
         _label(lang, "TOURNAMENT_SYSTEM", f"<select name=\"system\">{systems}</select>"),
         _label(lang, "TOURNAMENT_SWISS_ROUNDS", "<input type=\"number\" name=\"rounds\" "
-               "min=\"1\" max=\"30\" value=\"7\">"),
+               "min=\"1\" max=\"30\" value=\"7\">", "swiss"),
         _label(lang, "TOURNAMENT_TOP", "<input type=\"number\" name=\"top\" min=\"0\" "
-               "max=\"200\" value=\"0\">"),
-        f"<label class=\"row\"><input type=\"checkbox\" name=\"third_place\"> "
-        f"{say(lang, 'TOURNAMENT_THIRD_PLACE')}</label>",
-        f"<label class=\"row\"><input type=\"checkbox\" name=\"double\"> "
-        f"{say(lang, 'TOURNAMENT_DOUBLE')}</label>",
+               "max=\"200\" value=\"0\">", "round_robin swiss"),
+        # The third-place match: a knockout's, or the knockout after the top's stage.
+        f"<label class=\"row\" data-systems=\"knockout top\"><input type=\"checkbox\" "
+        f"name=\"third_place\"> {say(lang, 'TOURNAMENT_THIRD_PLACE')}</label>",
+        f"<label class=\"row\" data-systems=\"round_robin\"><input type=\"checkbox\" "
+        f"name=\"double\"> {say(lang, 'TOURNAMENT_DOUBLE')}</label>",
         _label(lang, "TOURNAMENT_MINUTES", "<input type=\"number\" name=\"minutes\" "
                "min=\"0\" max=\"180\" value=\"15\">"),
         _label(lang, "TOURNAMENT_INCREMENT", "<input type=\"number\" name=\"increment\" "

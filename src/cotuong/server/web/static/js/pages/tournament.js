@@ -47,9 +47,23 @@ function wireActions() {
   }
 }
 
+/** Show the fields of the chosen system only (``data-systems``; ``top``: when a knockout
+ * of the top follows the first stage). */
+function showSystemFields(form) {
+  const system = form.elements.system.value;
+  const top = Number(form.elements.top.value) > 0 && system !== "knockout";
+  for (const field of form.querySelectorAll("[data-systems]")) {
+    const systems = field.dataset.systems.split(" ");
+    field.hidden = !(systems.includes(system) || (top && systems.includes("top")));
+  }
+}
+
 function wireCreate() {
   const create = document.querySelector("#form-create");
   if (!create) return;
+  create.elements.system.addEventListener("change", () => showSystemFields(create));
+  create.elements.top.addEventListener("input", () => showSystemFields(create));
+  showSystemFields(create);
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = new FormData(create);
