@@ -165,7 +165,8 @@ def test_the_trainer_plays_a_seed_diagram_and_judges_the_answer(people: Any) -> 
 
 
 @pytest.mark.parametrize(("name", "context"), [
-    ("phone", PHONE), ("laptop", {"viewport": {"width": 1366, "height": 768}})])
+    ("phone", PHONE), ("phone-en", {**PHONE, "locale": "en-US"}),
+    ("laptop", {"viewport": {"width": 1366, "height": 768}})])
 def test_the_puzzle_pages_fit_the_screen(people: Any, name: str, context: dict[str, Any]) -> None:
     p = people(name, **context)
     for path, ready in (("/puzzles", 'body[data-state="solving"]'),
@@ -180,6 +181,11 @@ def test_the_puzzle_pages_fit_the_screen(people: Any, name: str, context: dict[s
             p.page.wait_for_selector('body[data-answered="correct"]', state="attached")
         width = p.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], (path, width)
+        # No button's words run out of it ("Black must change" did, in English at 390 px).
+        spilled = p.page.evaluate("""() => [...document.querySelectorAll('button')]
+            .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+            .map((b) => b.textContent)""")
+        assert not spilled, (path, spilled)
         box = p.page.locator("svg.board").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= context["viewport"]["width"]
         if name == "laptop":
