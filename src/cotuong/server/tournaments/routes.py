@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from cotuong.server.accounts import Player
@@ -231,7 +231,7 @@ def tournament_router(tournaments: Tournaments,
         return await arbiter.configure(tid, who, body.no_show_s, body.round_start, details,
                                        body.round_times)
 
-    @router.get("/api/tournaments/{tid}/trf")
+    @router.get("/api/tournaments/{tid}/trf", response_class=PlainTextResponse)
     async def trf(tid: int = TournamentId) -> Response:
         """The event's TRF-16 (Swiss, round robin; ``TRF_KNOCKOUT`` for a knockout)."""
         _, t = await tournaments.load(tid)
