@@ -3,7 +3,9 @@
 Property-based, by schemathesis: for every operation of ``/api/openapi.json``, requests
 generated from the document (valid and not: bodies, queries, paths) go to a real server,
 and no answer may be a server error, nor carry a status, a content type or a body the
-document does not describe (every error is the one ``Error`` envelope). Not checked:
+document does not describe (every error is the one ``Error`` envelope). The requests come
+as an account that organises a tournament and has a room, so paths find something. Not
+checked:
 that every request the document allows is accepted (a FEN's legality, a name's rules, a
 room that exists are beyond a JSON schema) nor that every request it forbids is refused
 (pydantic reads ``0`` as ``false``).
