@@ -19,6 +19,7 @@ from cotuong.server.accounts import service as accounts
 from cotuong.server.accounts.profiles import Profiles
 from cotuong.server.accounts.service import Accounts, Player
 from cotuong.server.errors import ServiceError
+from cotuong.server.ratings import CATEGORIES
 from cotuong.server.security import RateLimiter
 
 __all__ = ["Credentials", "NameBody", "Registration", "accounts_router"]
@@ -97,7 +98,8 @@ def accounts_router(acc: Accounts, profiles: Profiles, login_limiter: RateLimite
         return {"name": await accounts.set_name(acc, who, body.name, response)}
 
     @router.get("/leaderboard")
-    async def leaderboard(category: str = Query("blitz", max_length=16),
+    async def leaderboard(category: str = Query("blitz", max_length=16, json_schema_extra={
+                              "enum": list(CATEGORIES)}),
                           limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
         return await profiles.leaderboard(category, limit)
 

@@ -97,6 +97,10 @@ def room_code(code: str) -> str:
     return code
 
 
+# The notations a game's PGN is written in (``GET /api/games/{id}/pgn?notation=``).
+PGN_NOTATIONS = ("vi", "wxf", "zh")
+
+
 class Rooms:
     """Create, join and view rooms and games."""
 
@@ -272,7 +276,7 @@ class Rooms:
         return await self.history(f"u:{user['id']}", limit, before, public=True)
 
     async def pgn(self, game_id: int, notation: str) -> str:
-        if notation not in ("vi", "wxf", "zh"):
+        if notation not in PGN_NOTATIONS:
             raise ServiceError("BAD_NOTATION")
         t = await self.games.load(game_id, fresh=self.shared)
         row = await self.database.run(self.store.game, game_id)

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cotuong.server.accounts import Accounts, Player, set_seat_cookie
 from cotuong.server.play.room_socket import serve_room_socket
-from cotuong.server.play.rooms import Rooms, room_code
+from cotuong.server.play.rooms import PGN_NOTATIONS, Rooms, room_code
 from cotuong.server.play.service import GameService
 from cotuong.server.settings import Settings
 from cotuong.server.storage import MAX_ID
@@ -72,7 +72,8 @@ def play_router(games: GameService, rooms: Rooms, acc: Accounts, settings: Setti
 
     @router.get("/api/games/{game_id}/pgn", response_class=PlainTextResponse)
     async def get_pgn(game_id: int = Path(ge=1, le=MAX_ID),
-                      notation: str = Query("vi", max_length=8)) -> Response:
+                      notation: str = Query("vi", max_length=8, json_schema_extra={
+                          "enum": list(PGN_NOTATIONS)})) -> Response:
         text = await rooms.pgn(game_id, notation)
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="cotuong-{game_id}.pgn"'})

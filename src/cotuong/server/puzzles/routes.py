@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import BaseModel, Field, StringConstraints
 
+from cotuong.puzzles import THEMES
 from cotuong.server.accounts import Player
 from cotuong.server.errors import lang_of
 from cotuong.server.puzzles.service import Puzzles
@@ -48,7 +49,8 @@ def puzzles_router(puzzles: Puzzles,
     who_dep = Depends(player)
 
     @router.get("/puzzles/next")
-    async def next_puzzle(theme: str | None = Query(None, max_length=40),
+    async def next_puzzle(theme: str | None = Query(None, max_length=40, json_schema_extra={
+                              "enum": list(THEMES)}),
                           who: Player = who_dep) -> dict[str, Any]:
         """An untried puzzle near the asker's puzzle rating (a guest's: 1500), of
         ``theme`` when given: ``{puzzle_id, fen, moves_before, position, legal, side,
