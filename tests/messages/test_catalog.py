@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -47,3 +48,17 @@ def test_messages_are_values() -> None:
     assert a == Message.of("HORSE_LEG_BLOCKED", leg="c1") and hash(a) == hash(
         Message.of("HORSE_LEG_BLOCKED", leg="c1"))
     assert a.args == {"leg": "c1"} and str(a) == a.en
+
+
+def test_counts_take_the_word_for_their_number() -> None:
+    """``{n:one|other}`` in an English text: "1 game", "2 games" (the tournaments said
+    "1 games"); every such field is one of the message's parameters."""
+    assert Message.of("ERR_ROUND_NOT_COMPLETE", round=3, missing=1).en \
+        == "round 3 still has 1 game without a result"
+    assert Message.of("ERR_ROUND_NOT_COMPLETE", round=3, missing=2).en \
+        == "round 3 still has 2 games without a result"
+    assert Message.of("T_LOTS_NOT_FINAL", missing=1).en.endswith("1 game still has no result")
+    counted = re.compile(r"\{(\w+):[^|{}]*\|[^{}]*\}")
+    for code, (vi, en) in CATALOG.items():
+        for name in counted.findall(en) + counted.findall(vi):
+            assert name in _fields(en), (code, name)

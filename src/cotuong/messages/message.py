@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
@@ -111,5 +112,22 @@ def render(message: Message, lang: str = "en") -> str:
         vi, en = CATALOG[message.code]
     except KeyError:
         raise UnknownMessageError(message.code) from None
-    template = vi if chosen == "vi" else en
+    template = _counted(vi if chosen == "vi" else en, message.params)
     return template.format(**{k: _value(v, chosen) for k, v in message.params})
+
+
+# ``{games:game|games}``: the word for that count (English; Vietnamese has one form).
+_COUNTED = re.compile(r"\{(\w+):([^|{}]*)\|([^{}]*)\}")
+
+
+def _counted(template: str, params: tuple[tuple[str, object], ...]) -> str:
+    """``template`` with each ``{name:one|other}`` read as ``one`` when the parameter
+    ``name`` is 1, else ``other``.
+
+    >>> _counted("{n} {n:game|games} left", (("n", 1),)), _counted("{n:game|games}", (("n", 2),))
+    ('{n} game left', 'games')
+    """
+    if "|" not in template:
+        return template
+    values = dict(params)
+    return _COUNTED.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], template)

@@ -25,7 +25,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_TOURNAMENT_NOT_STARTED": ("Giải đấu chưa bắt đầu", "the tournament has not started"),
     "ERR_TOURNAMENT_FINISHED": ("Giải đấu đã kết thúc", "the tournament is over"),
     "ERR_ROUND_NOT_COMPLETE": ("Vòng {round} còn {missing} ván chưa có kết quả",
-                               "round {round} still has {missing} games without a result"),
+                               "round {round} still has {missing} {missing:game|games} "
+                               "without a result"),
     "ERR_ROUND_AUTO": ("Giải này tự mở vòng sau khi vòng trước xong",
                        "this tournament opens each round by itself when the last is over"),
     "ERR_NO_SUCH_BOARD": ("Vòng {round} không có bàn {board}",

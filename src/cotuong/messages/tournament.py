@@ -80,7 +80,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "it first"),
     "T_ROUND_COUNT": ("vòng {round} có {boards} bàn cần nhập, nhưng có {given} kết quả (bàn "
                       "nào chưa có thì ghi *)",
-                      "round {round} has {boards} boards to enter, got {given} results (write "
+                      "round {round} has {boards} {boards:board|boards} to enter, got {given} "
+                      "{given:result|results} (write "
                       "* for a board still playing)"),
     "T_ROUND_BOARD_HAS": ("vòng {round}, bàn {board} ({red}–{black}) đã có {result}, không "
                           "phải {given}; muốn đổi thì sửa kết quả",
@@ -119,8 +120,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "a drawing of lots orders two or more different players"),
     "T_LOTS_NOT_FINAL": ("bốc thăm chỉ để quyết định thứ hạng chung cuộc; còn {missing} ván "
                          "chưa có kết quả",
-                         "a drawing of lots decides the final ranking; {missing} games still "
-                         "have no result"),
+                         "a drawing of lots decides the final ranking; {missing} "
+                         "{missing:game still has|games still have} no result"),
     "T_LOTS_NOT_TIED": ("{players} không bằng nhau trên mọi chỉ số; cần bốc thăm: {ties}",
                         "{players}: not tied on everything; the ties to draw are: {ties}"),
     "T_LOTS_WHOLE_TIE": ("nhóm bằng nhau là {tie}: hãy xếp đủ cả nhóm",

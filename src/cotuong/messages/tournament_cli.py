@@ -68,7 +68,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "round {round} has no result entered yet (the last round entered is "
                        "{last})"),
     "TC_CREATED": ("đã tạo {file}: {count} đấu thủ, {rounds} vòng",
-                   "created {file}: {count} players, {rounds} rounds"),
+                   "created {file}: {count} players, {rounds} {rounds:round|rounds}"),
     "TC_DETAILS_ONE_NAME": ("--club, --rating, --title chỉ dùng khi thêm một đấu thủ",
                             "--club, --rating and --title go with one player at a time"),
     "TC_WITHDRAWN_FLAG": ("(bỏ cuộc: {policy})", "(withdrew: {policy})"),

@@ -22,15 +22,16 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "the top seed's colour in round 1 is 'red' or 'black', got "
                              "{value}"),
     "T_SWISS_NOT_PAIRED": ("vòng {round} chưa được bốc cặp (đã bốc {paired} vòng)",
-                           "round {round} is not paired yet ({paired} rounds paired)"),
+                           "round {round} is not paired yet ({paired} "
+                           "{paired:round|rounds} paired)"),
     "T_SWISS_PAIR_ROUND": ("không thể bốc cặp vòng {round}: vòng tiếp theo là {next} "
                            "(giải có {rounds} vòng)",
                            "cannot pair round {round}: the next round is {next} (the event "
-                           "has {rounds} rounds)"),
+                           "has {rounds} {rounds:round|rounds})"),
     "T_SWISS_ROUND_OPEN": ("vòng {round} còn {missing} ván chưa có kết quả: nhập hết rồi "
                            "mới bốc cặp vòng sau",
-                           "round {round} still has {missing} games without a result: enter "
-                           "them before pairing the next round"),
+                           "round {round} still has {missing} {missing:game|games} without "
+                           "a result: enter them before pairing the next round"),
     "T_SWISS_PAIR_PLAYERS": ("bốc cặp vòng {round} không đúng: xếp hai lần: {twice}; thiếu: "
                              "{missing}; không được xếp: {extra}",
                              "the pairing of round {round} is wrong: seated twice: {twice}; "
