@@ -103,7 +103,8 @@ def test_websockets_are_limited_per_address() -> None:
 
 def test_sync_and_repeated_hello_have_their_own_rate() -> None:
     async def scenario() -> None:
-        settings = Settings(db="sqlite://", sync_rate=0.5, sync_burst=3)
+        # (A token every 100 s, so a slow machine cannot earn a fourth while it sends.)
+        settings = Settings(db="sqlite://", sync_rate=0.01, sync_burst=3)
         async with running(settings) as srv:
             host, _ = await two_player_room(srv)
             async with socket_to(srv, host["code"]) as watcher:
