@@ -9,7 +9,8 @@ import dataclasses
 import json
 import socket
 import ssl
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import httpx
@@ -159,6 +160,38 @@ class Socket:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+@contextlib.contextmanager
+def running_in_thread(settings: Settings,
+                      engine_pool: Callable[[], EnginePool] | None = None) -> Iterator[Server]:
+    """:func:`running` on an event loop in a thread of its own, for synchronous clients;
+    ``engine_pool`` makes the pool in that loop, where it is closed at the end."""
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        pool = engine_pool() if engine_pool is not None else None
+        try:
+            async with running(settings, engine_pool=pool) as srv:
+                box["srv"], box["stop"] = srv, stop
+                ready.set()
+                await stop.wait()
+        finally:
+            if pool is not None:
+                await pool.close()
+            ready.set()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(main(),), daemon=True)
+    thread.start()
+    assert ready.wait(60) and "srv" in box, "the test server did not start"
+    try:
+        yield box["srv"]
+    finally:
+        loop.call_soon_threadsafe(box["stop"].set)
+        thread.join(30)
 
 
 @contextlib.asynccontextmanager

@@ -17,9 +17,7 @@ page" page for a browser (no route, or no such tournament for its page).
 
 from __future__ import annotations
 
-import asyncio
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-from harness import running
+from harness import Server, running_in_thread
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
@@ -49,47 +47,9 @@ OPEN = Settings(db="sqlite://", heartbeat_s=0.5, http_rate=10_000, http_burst=10
                 login_user_burst=10_000, page_rate=10_000, page_burst=10_000)
 
 
-class BackgroundServer:
-    """A test server (``harness.running``) on an event loop in a thread of its own, for
-    synchronous clients."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.base = ""
-        self._loop = asyncio.new_event_loop()
-        self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._main, daemon=True)
-
-    def _main(self) -> None:
-        self._loop.run_until_complete(self._serve())
-
-    async def _serve(self) -> None:
-        self._stop = asyncio.Event()
-        pool = EnginePool(1, f"cmd:{sys.executable} {MOCK}")
-        try:
-            async with running(self.settings, engine_pool=pool) as srv:
-                self.base = srv.base
-                self._ready.set()
-                await self._stop.wait()
-        finally:
-            await pool.close()
-            self._ready.set()
-
-    def __enter__(self) -> BackgroundServer:
-        self._thread.start()
-        assert self._ready.wait(60) and self.base, "the test server did not start"
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        assert self._stop is not None
-        self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(30)
-
-
 @pytest.fixture(scope="module")
-def server() -> Iterator[BackgroundServer]:
-    with BackgroundServer(OPEN) as srv:
+def server() -> Iterator[Server]:
+    with running_in_thread(OPEN, lambda: EnginePool(1, f"cmd:{sys.executable} {MOCK}")) as srv:
         yield srv
 
 
@@ -108,7 +68,7 @@ def _answers(requests: Any, headers: dict[str, str]) -> Any:
 
 
 @pytest.mark.slow
-def test_every_operation_answers_as_its_document_says(server: BackgroundServer) -> None:
+def test_every_operation_answers_as_its_document_says(server: Server) -> None:
     """Each operation, with requests of both kinds (schemathesis' strategies driven by
     hypothesis here: its pytest plugin does not run under this pytest); the failures of
     all operations are reported together."""
@@ -143,7 +103,7 @@ def test_every_operation_answers_as_its_document_says(server: BackgroundServer) 
     assert not failures, "\n\n".join(f"{k}: {v}" for k, v in failures.items())
 
 
-def test_the_routers_own_refusals_are_in_the_envelope(server: BackgroundServer) -> None:
+def test_the_routers_own_refusals_are_in_the_envelope(server: Server) -> None:
     with httpx.Client(base_url=server.base) as c:
         r = c.get("/api/no/such/thing", headers={"Accept-Language": "en"})
         assert r.status_code == 404
@@ -168,7 +128,7 @@ def test_the_routers_own_refusals_are_in_the_envelope(server: BackgroundServer) 
 
 
 def test_a_page_address_with_no_page_gets_the_no_such_page_page(
-        server: BackgroundServer) -> None:
+        server: Server) -> None:
     with httpx.Client(base_url=server.base) as c:
         # No route, and page routes with no such thing (a tournament by number).
         for path in ("/rooms/K7QX2M", "/tournament", "/u", "/tournaments/999",
@@ -184,7 +144,7 @@ def test_a_page_address_with_no_page_gets_the_no_such_page_page(
 
 
 def test_the_document_describes_the_envelope_on_every_operation(
-        server: BackgroundServer) -> None:
+        server: Server) -> None:
     with httpx.Client(base_url=server.base) as c:
         doc = c.get("/api/openapi.json").json()
     schemas = doc["components"]["schemas"]

@@ -6,17 +6,15 @@ or the lobby. After each example the socket still answers ``ping``; no frame got
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from harness import Server, running
+from harness import running_in_thread
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
@@ -88,46 +86,30 @@ class Errors(logging.Handler):
 @pytest.fixture(scope="module")
 def live() -> Iterator[dict[str, Any]]:
     """One server (in a thread with its own event loop) with a game under way."""
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    box: dict[str, Any] = {}
-
-    async def main() -> None:
-        # Rates lifted, a spectator's too (1 frame a second would pace a 20-frame example
-        # over 10 s): what the frames say is under test here, their pacing in
-        # test_hardening_sockets.
-        config = Settings(db="sqlite://", ws_rate=1e6, ws_burst=10**6, heartbeat_s=0.5,
-                          seek_grace_s=3600, http_rate=1e6, http_burst=10**6,
-                          spectator_ws_rate=1e6, spectator_ws_burst=10**6)
-        async with running(config) as srv:
-            box["srv"], box["stop"] = srv, asyncio.Event()
-            ready.set()
-            await box["stop"].wait()
-
-    thread = threading.Thread(target=loop.run_until_complete, args=(main(),), daemon=True)
-    thread.start()
-    assert ready.wait(30)
-    srv: Server = box["srv"]
-    errors = Errors()
-    logging.getLogger("cotuong").addHandler(errors)
-    with httpx.Client(base_url=srv.base) as a, httpx.Client(base_url=srv.base) as b:
-        host = a.post("/api/rooms", json={"color": "red"}).json()
-        guest = b.post(f"/api/rooms/{host['code']}/join").json()
-        a.post("/api/seeks", json={})  # a seek in the lobby (kept: a's grace is long)
-    with connect(f"{srv.ws_base}/ws/rooms/{host['code']}") as red:
-        red.send(json.dumps({"type": "hello", "secret": host["secret"]}))
-        red.send(json.dumps({"type": "move", "move": "h2e2", "ply": 0}))
-        _until(red, lambda f: f.get("type") == "state" and f.get("ply") == 1)
-    # One HTTP client for the checks: making one costs ~60 ms (its TLS context).
-    client = httpx.Client(base_url=srv.base)
-    try:
-        yield {"srv": srv, "host": host, "guest": guest, "errors": errors, "http": client}
-    finally:
-        client.close()
-        logging.getLogger("cotuong").removeHandler(errors)
-        loop.call_soon_threadsafe(box["stop"].set)
-        thread.join(30)
-
+    # Rates lifted, a spectator's too (1 frame a second would pace a 20-frame example
+    # over 10 s): what the frames say is under test here, their pacing in
+    # test_hardening_sockets.
+    config = Settings(db="sqlite://", ws_rate=1e6, ws_burst=10**6, heartbeat_s=0.5,
+                      seek_grace_s=3600, http_rate=1e6, http_burst=10**6,
+                      spectator_ws_rate=1e6, spectator_ws_burst=10**6)
+    with running_in_thread(config) as srv:
+        errors = Errors()
+        logging.getLogger("cotuong").addHandler(errors)
+        with httpx.Client(base_url=srv.base) as a, httpx.Client(base_url=srv.base) as b:
+            host = a.post("/api/rooms", json={"color": "red"}).json()
+            guest = b.post(f"/api/rooms/{host['code']}/join").json()
+            a.post("/api/seeks", json={})  # a seek in the lobby (kept: a's grace is long)
+        with connect(f"{srv.ws_base}/ws/rooms/{host['code']}") as red:
+            red.send(json.dumps({"type": "hello", "secret": host["secret"]}))
+            red.send(json.dumps({"type": "move", "move": "h2e2", "ply": 0}))
+            _until(red, lambda f: f.get("type") == "state" and f.get("ply") == 1)
+        # One HTTP client for the checks: making one costs ~60 ms (its TLS context).
+        client = httpx.Client(base_url=srv.base)
+        try:
+            yield {"srv": srv, "host": host, "guest": guest, "errors": errors, "http": client}
+        finally:
+            client.close()
+            logging.getLogger("cotuong").removeHandler(errors)
 
 def _until(ws: ClientConnection, found: Any, limit: int = 500) -> list[dict[str, Any]]:
     seen = []

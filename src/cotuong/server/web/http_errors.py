@@ -90,15 +90,15 @@ def _allowed(app: FastAPI, request: Request) -> list[str]:
 
 def install_error_handlers(app: FastAPI, not_found_page: Path) -> None:
     """The handlers of ``app``'s errors (see the module's text)."""
+    page = not_found_page if not_found_page.is_file() else None  # (an install without it)
 
     def lost(request: Request, status: int) -> Response | None:
         """The "no such page" page, for a browser asking a page address that leads nowhere
         (no route, or a page's route with no such thing: ``/tournaments/999``)."""
         path = request.url.path
-        if status in (404, 422) and request.method in ("GET", "HEAD") \
-                and not path.startswith(("/api/", "/static/", "/ws/")) \
-                and not_found_page.is_file():
-            return FileResponse(not_found_page, status_code=404, media_type="text/html")
+        if page is not None and status in (404, 422) and request.method in ("GET", "HEAD") \
+                and not path.startswith(("/api/", "/static/", "/ws/")):
+            return FileResponse(page, status_code=404, media_type="text/html")
         return None
 
     @app.exception_handler(ServiceError)
@@ -119,13 +119,13 @@ def install_error_handlers(app: FastAPI, not_found_page: Path) -> None:
         path = request.url.path
         if path.startswith("/api/"):
             code = _ROUTER_CODES.get(exc.status_code, "HTTP_ERROR")
-            allowed = _allowed(app, request) if exc.status_code == 405 else []
+            allowed = ", ".join(_allowed(app, request)) if exc.status_code == 405 else ""
             error = ServiceError(code, status=exc.status_code, path=path,
-                                 method=request.method, allowed=", ".join(allowed),
+                                 method=request.method, allowed=allowed,
                                  status_code=exc.status_code)
             response = error_response(error, request.headers.get("accept-language"))
             if allowed:
-                response.headers["Allow"] = ", ".join(allowed)
+                response.headers["Allow"] = allowed
             return response
         return lost(request, exc.status_code) \
             or PlainTextResponse(str(exc.detail), status_code=exc.status_code,

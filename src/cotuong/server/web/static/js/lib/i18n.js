@@ -48,7 +48,9 @@ export function t(key, params = {}) {
   let s = table[key] ?? TEXTS.vi[key] ?? key;
   if (typeof s !== "string") return s;
   for (const [k, v] of Object.entries(params)) {
-    s = s.replace(new RegExp(`\\{${k}:([^|}]*)\\|([^}]*)\\}`, "g"), (_, one, other) => (v === 1 ? one : other));
+    if (s.includes(`{${k}:`)) {
+      s = s.replace(new RegExp(`\\{${k}:([^|}]*)\\|([^}]*)\\}`, "g"), (_, one, other) => (v === 1 ? one : other));
+    }
     s = s.replaceAll(`{${k}}`, String(v));
   }
   return s;
