@@ -121,6 +121,12 @@ def test_the_routers_own_refusals_are_in_the_envelope(server: Server) -> None:
         assert error["message"] == "/api/tournaments không nhận DELETE; hãy dùng GET, POST"
         r = c.put("/api/imports/abc")
         assert r.status_code == 405 and r.headers["allow"] == "GET, DELETE"
+        # A body that is not UTF-8 JSON (FastAPI answered it in plain text).
+        r = c.post("/api/rooms", content=b"\xff\xfe{", headers={
+            "content-type": "application/json", "Accept-Language": "en"})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "BAD_BODY"
+        assert r.json()["error"]["message"] == ("the request body cannot be read: valid JSON "
+                                                "in UTF-8 is expected")
         # A body of the wrong form: 422 in the envelope, the field named.
         r = c.post("/api/rooms", json={"color": "purple"}, headers={"Accept-Language": "en"})
         assert r.status_code == 422 and r.json()["error"]["code"] == "BAD_REQUEST"

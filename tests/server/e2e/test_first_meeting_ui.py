@@ -337,3 +337,20 @@ def test_the_top_bar_keeps_every_label_on_one_line(people: Any, locale: str) -> 
         assert bar["right"] <= width, (width, bar)
         assert bar["height"] <= 16 + rows * 40, (width, bar)
         p.shot(f"topbar-{locale}-{width}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_the_no_such_page_page_fits_a_laptop_and_a_phone(people: Any, width: int,
+                                                         height: int) -> None:
+    """A mistyped address: the card, its words and the way back in the window, nothing
+    past its edge, at 1366x768 and on a phone."""
+    p = people(f"lost-{width}", locale="en-US", viewport={"width": width, "height": height},
+               is_mobile=width < 600, has_touch=width < 600)
+    p.goto("/rooms/K7QX2M")
+    p.page.wait_for_selector('#notfound h2:has-text("No such page")')
+    p.page.wait_for_selector(".topbar #lang")
+    assert p.page.evaluate("document.documentElement.scrollWidth") <= width
+    back = p.page.locator("#notfound-back").bounding_box()
+    assert back and back["x"] + back["width"] <= width and back["y"] + back["height"] <= height
+    assert p.page.title() == "Xiangqi — No such page"
+    p.shot(f"notfound-{width}")
