@@ -458,6 +458,8 @@ def main() -> int:
         from bench_move_path import machine_speed
         move_path = (f", move path {machine_speed(args.calibration_games):.0f} µs "
                      f"({args.calibration_games} games; 200: 92 µs on 2026-12-03 at midday)")
+    from bench_move_path import interpreter
+    move_path += f"; {interpreter()}"
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
           f"1M-step Python loop {calib:.0f} ms{move_path}", flush=True)
