@@ -67,11 +67,14 @@ def test_request_progress_and_result(quick_pool: EnginePool) -> None:
         settings = Settings(db="sqlite://", analysis_movetime_ms=50, analysis_chunk=2)
         async with running(settings, engine_pool=quick_pool) as srv, srv.client() as c:
             game_id = await finished_game(srv)
+            # Nobody has asked yet: a state of the game's analysis, not a missing address
+            # (the review page asks for every finished game; a 404 was a failed load).
             missing = await c.get(f"/api/games/{game_id}/analysis")
-            assert missing.status_code == 404
-            err = missing.json()["error"]
-            assert err["code"] == "ANALYSIS_NOT_FOUND"
-            assert err["texts"]["vi"] == f"Ván {game_id} chưa được máy phân tích."
+            assert missing.status_code == 200, missing.text
+            assert missing.json() == {"game_id": game_id, "status": "none"}
+            unknown = await c.get(f"/api/games/{game_id + 1000}/analysis")
+            assert unknown.status_code == 404
+            assert unknown.json()["error"]["code"] == "GAME_NOT_FOUND"
             r = await c.post(f"/api/games/{game_id}/analysis")
             assert r.status_code == 202, r.text
             assert r.json()["status"] in ("queued", "running")
@@ -142,7 +145,8 @@ def test_limits_per_player_and_for_the_server() -> None:
                 assert r.json()["error"]["code"] == "ANALYSIS_QUEUE_FULL"
                 assert r.json()["error"]["texts"]["en"].startswith("The server is busy")
                 # The refused ones were not stored.
-                assert (await d.get(f"/api/games/{games[2]}/analysis")).status_code == 404
+                refused = await d.get(f"/api/games/{games[2]}/analysis")
+                assert refused.json()["status"] == "none"
         finally:
             pool.shutdown()
     run(scenario())

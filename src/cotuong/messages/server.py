@@ -148,8 +148,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ERR_ANALYSIS_QUEUE_FULL": (
         "Máy chủ đang bận phân tích {limit} ván; hãy thử lại sau ít phút.",
         "The server is busy with {limit} analyses; try again in a few minutes."),
-    "ERR_ANALYSIS_NOT_FOUND": ("Ván {game} chưa được máy phân tích.",
-                               "Game {game} has not been analysed."),
     "ERR_GAME_NOT_OVER": ("Ván {game} chưa kết thúc: máy chỉ phân tích các ván đã xong.",
                           "Game {game} is not over: only finished games can be analysed."),
     "ERR_ENGINE_UNAVAILABLE": ("Máy chủ này không có máy cờ để phân tích",

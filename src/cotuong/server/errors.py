@@ -9,8 +9,8 @@ language at the edge (:meth:`ServiceError.text`).
 'Nước đi này trả lời nước thứ 3 nhưng ván đang ở nước thứ 4; không có gì thay đổi'
 >>> str(ServiceError("BAD_REQUEST", "ERR_BAD_COLOR"))
 "color must be 'red', 'black' or 'random'"
->>> ServiceError("ANALYSIS_NOT_FOUND", game=7).texts["vi"]
-'Ván 7 chưa được máy phân tích.'
+>>> ServiceError("GAME_NOT_OVER", game=7).texts["en"]
+'Game 7 is not over: only finished games can be analysed.'
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _STATUS = {
     "ROOM_NOT_FOUND": 404, "GAME_NOT_FOUND": 404, "USER_NOT_FOUND": 404,
     "SEEK_NOT_FOUND": 404, "USERNAME_TAKEN": 409, "ROOM_FULL": 409, "RATE_LIMITED": 429,
     "AI_GAMES_LIMIT": 429, "TOO_MANY_SOCKETS": 429,
-    "ANALYSIS_LIMIT": 429, "ANALYSIS_QUEUE_FULL": 429, "ANALYSIS_NOT_FOUND": 404,
+    "ANALYSIS_LIMIT": 429, "ANALYSIS_QUEUE_FULL": 429,
     "GAME_NOT_OVER": 409, "INTERNAL": 500, "ENGINE_UNAVAILABLE": 503, "LOGIN_BUSY": 503,
     # Online round robins (the others are conflicts: 409).
     "TOURNAMENT_NOT_FOUND": 404, "NO_SUCH_BOARD": 404, "NOT_A_PLAYER": 404,

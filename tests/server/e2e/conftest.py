@@ -169,6 +169,16 @@ class Player:
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         self.page.on("console", lambda m: self.errors.append(f"console: {m.text}")
                      if m.type == "error" else None)
+        self.page.on("response", self._check_response)
+
+    def _check_response(self, response: Any) -> None:
+        """A server error is never expected, nor a file the page needs going missing; a
+        refusal of the API or a page that is not there can be (the tests cause them), and
+        Chromium's console line for those is among ``_EXPECTED_NOISE``."""
+        kind = response.request.resource_type
+        if response.status >= 500 or (response.status >= 400 and kind in _ASSETS):
+            self.errors.append(f"response: {response.status} {response.request.method} "
+                               f"{response.url} ({kind})")
 
     # --- navigation
     def goto(self, path: str) -> None:
@@ -279,6 +289,8 @@ class Player:
 # Chromium logs these for network hiccups the tests cause on purpose (a refused join,
 # a socket dropped to test the reconnection); the page handles them.
 _EXPECTED_NOISE = ("WebSocket", "ERR_CONNECTION_REFUSED", "Failed to load resource")
+# What a page loads to be drawn: never refused (``Player._check_response``).
+_ASSETS = frozenset({"script", "stylesheet", "image", "font", "manifest", "media"})
 
 
 @pytest.hookimpl(hookwrapper=True)

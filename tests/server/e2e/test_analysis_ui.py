@@ -25,10 +25,15 @@ def test_analysis_graph_marks_and_best_move(people: Any) -> None:
     guest.move("i5a5")
     host.button("btn-resign", confirm=True)
     host.wait_over()
+    refused: list[str] = []
+    host.page.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+                 if r.status >= 400 else None)
     host.page.click("#btn-review")
     host.page.wait_for_url(re.compile(r".*/game/\d+$"))
     page = host.page
     page.wait_for_selector('body[data-analysis="none"]', state="attached")
+    # Nobody has asked for this game's analysis: that is its state, not a failed load.
+    assert refused == [], refused
     page.click("#btn-analyse")
     # Queued, then running with progress, then done (the engine warmed up at start).
     page.wait_for_selector('body[data-analysis="done"]', state="attached", timeout=120_000)

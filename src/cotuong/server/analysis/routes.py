@@ -35,7 +35,8 @@ def analysis_router(analyses: Analyses,
 
     @router.get("/games/{game_id}/analysis")
     async def get_analysis(game_id: int = Path(ge=1, le=MAX_ID)) -> dict[str, Any]:
-        """The analysis' status and progress; once done, every ply judged."""
+        """The analysis' status (``none`` until somebody asks for it) and progress; once
+        done, every ply judged."""
         return await analyses.view(game_id)
 
     return router

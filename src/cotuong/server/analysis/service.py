@@ -129,12 +129,17 @@ class Analyses:
         return await self._view(row), queued
 
     async def view(self, game_id: int) -> dict[str, Any]:
+        """The analysis of a game: ``status`` ``none`` while nobody has asked for it (a
+        state of the game's analysis, not a missing address: the review page asks for
+        every finished game), ``GAME_NOT_FOUND`` for a game that does not exist."""
         cached = self._views.get(game_id)
         if cached is not None:
             return cached
         row = await self.database.run(self.store.get, game_id)
         if row is None:
-            raise ServiceError("ANALYSIS_NOT_FOUND", game=game_id)
+            if await self.database.run(self.database.store.game, game_id) is None:
+                raise ServiceError("GAME_NOT_FOUND", game_id=game_id)
+            return {"game_id": game_id, "status": "none"}
         return await self._view(row)
 
     async def _view(self, row: dict[str, Any]) -> dict[str, Any]:

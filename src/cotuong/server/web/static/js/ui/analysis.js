@@ -71,9 +71,10 @@ export class AnalysisPanel {
 
   async load() {
     try {
-      this.view = await api("GET", this.path);
+      const view = await api("GET", this.path);
+      this.view = view.status === "none" ? null : view;  // nobody has asked for it yet
     } catch (e) {
-      if (e.code !== "ANALYSIS_NOT_FOUND") this.error = e;
+      this.error = e;
       this.view = null;
     }
     this.#follow();
