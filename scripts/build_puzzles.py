@@ -64,17 +64,14 @@ from puzzle_lines import (  # noqa: E402
 )
 from puzzle_meta import Candidate, make_puzzle  # noqa: E402
 from puzzle_perpetual import run_perpetual  # noqa: E402
-from puzzle_platform import KIND as PLATFORM_KIND  # noqa: E402
 from puzzle_platform import platform_games  # noqa: E402
 from puzzle_review import apply_reviews, load_reviews  # noqa: E402
 from puzzle_sources import (  # noqa: E402
-    CCPD_NOTE,
     DATA,
-    XQDB_NOTE,
     ccpd_games,
     master_source,
-    players,
     reused_candidates,
+    study_source,
     write,
     xqdb_games,
 )
@@ -119,10 +116,8 @@ def study_moments(searcher: Searcher, stem: str, rec: object, scan_depth: int,
             for m in moves[:j - 1]:
                 at.push(Move.from_iccs(m))
             before = moves[j - 1:j]
-            ply = f", ply {j}" if j else ""
             out.append(Candidate(stem if j == 0 else f"{stem}-p{j}", at.fen(), before, goal,
-                                 moves[j:], f"{CCPD_NOTE}, endgame study {stem[-4:]}: "
-                                 f"{players(rec)}{ply}", title, study=True))
+                                 moves[j:], study_source(stem, rec, j), title, study=True))
     if not out:
         rejected[f"study: no only move in its first {STUDY_SCAN_PLIES} plies"] += 1
     return out
@@ -133,7 +128,7 @@ def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: i
     """Candidates of one master game: a swing to a win, or a position to hold."""
     moves = [m.iccs for m in rec.moves]  # type: ignore[attr-defined]
     start = rec.start_fen  # type: ignore[attr-defined]
-    note = XQDB_NOTE if kind == "xq" else CCPD_NOTE
+    source = master_source(kind, stem, rec)
     out: list[Candidate] = []
     prev = None  # the score of the previous position, for the side then to move
     board = Board(start)
@@ -157,11 +152,8 @@ def scan_game(searcher: Searcher, kind: str, stem: str, rec: object, from_ply: i
                   and best.to_square != last.to_square):  # a recapture is no puzzle
                 goal = "draw"
             if goal is not None and len(board.legal_moves) > MIN_CHOICES:
-                source = (f"cotuong game {stem.split('-')[-1]}, {players(rec)}, ply {t}"
-                          if kind == PLATFORM_KIND else f"{note}, game {stem.split('-')[-1]}: "
-                          f"{players(rec)}, ply {t}")
                 out.append(Candidate(f"{stem}-p{t}", board_prev.fen(), [moves[t - 1]], goal,
-                                     None, source, None))
+                                     None, source(t), None))
         prev = now
         board_prev = board.copy(stack=False)
         if t < len(moves):

@@ -25,11 +25,14 @@ with the history since the puzzle's position, so its repetition rule (the refere
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from puzzle_lines import HOLD_CP, WIN_CP, Line, Score, Searcher, replay_problem, score
 from puzzle_meta import Candidate, make_puzzle
+from puzzle_sources import citation
 
 from cotuong import Board, Move
 from cotuong.core.errors import CotuongError
@@ -93,7 +96,7 @@ def draw_line(fen: str, moves: list[str], t: int, loop: list[str],
     return None
 
 
-def candidates_from_line(stem: str, fen: str, moves: list[str], source: str,
+def candidates_from_line(stem: str, fen: str, moves: list[str], source: Callable[[int], str],
                          rules: str, rejected: Counter[str], tag: str) -> list[Candidate]:
     """The candidates of one recorded line ending in a loop: for each ply ``t`` near the
     loop's start (the solver to move, its move entering or in the loop), the loop played
@@ -113,7 +116,7 @@ def candidates_from_line(stem: str, fen: str, moves: list[str], source: str,
         for m in moves[:t - 1]:
             board.push(Move.from_iccs(m))
         out.append(Candidate(f"{stem}-r{t}", board.fen(), [moves[t - 1]], "draw", line,
-                             f"{source}, ply {t}", None, study=True))
+                             source(t), None, study=True))
     if not out:
         rejected[f"{tag}: the loop is no draw by the solver's move within "
                  f"{MAX_PLIES} plies"] += 1
@@ -121,7 +124,9 @@ def candidates_from_line(stem: str, fen: str, moves: list[str], source: str,
 
 
 def game_candidates(games: list[tuple[str, str, Any]], rules: str,
-                    rejected: Counter[str], source_of: Any) -> list[Candidate]:
+                    rejected: Counter[str],
+                    source_of: Callable[[str, str, Any], Callable[[int], str]]
+                    ) -> list[Candidate]:
     """Candidates from master games drawn at the end of a loop (``1/2-1/2`` and a
     position repeated in the last ``TAIL`` plies)."""
     out = []
@@ -154,7 +159,8 @@ def case_candidates(cases: list[dict[str, Any]], rules: str,
             rejected["perpetual (case): setup cannot occur in a game"] += 1
             continue
         out += candidates_from_line(f"case-{case['id']}", fen, list(case["moves"]),
-                                    f"repetition case {case['id']} ({case['source']})",
+                                    functools.partial(citation, "PUZZLE_SOURCE_CASE",
+                                                      case=case["id"], origin=case["source"]),
                                     rules, rejected, "perpetual (case)")
     return out
 
@@ -243,7 +249,8 @@ def solve_perpetual(searcher: Searcher, c: Candidate, rules: str, rejected: Coun
 
 def run_perpetual(searcher: Searcher, games: list[tuple[str, str, Any]],
                   cases: list[dict[str, Any]], rules: str, rejected: Counter[str],
-                  confirm_depth: int, source_of: Any) -> list[Puzzle]:
+                  confirm_depth: int,
+                  source_of: Callable[[str, str, Any], Callable[[int], str]]) -> list[Puzzle]:
     """The perpetual-check saves of every drawn master game and every drawn repetition
     case: one puzzle a game or case at most (its first candidate that passes), the same
     position and line only once."""

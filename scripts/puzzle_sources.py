@@ -1,6 +1,8 @@
 """Where ``build_puzzles.py`` reads its games and writes its data: the CCPD and xqdb
-records (``tests/data/games``, licences in its README), the ``source`` text of a master
-game's puzzle, ``--reuse-games``' candidates, and the data files with their report.
+records (``tests/data/games``, licences in its README), the ``source`` text of a puzzle
+(``citation``: the catalog's ``PUZZLE_SOURCE_*`` messages in English, the same messages
+``cotuong.puzzles.source_message`` reads them back into), ``--reuse-games``' candidates,
+and the data files with their report.
 """
 
 from __future__ import annotations
@@ -9,10 +11,13 @@ import argparse
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from puzzle_meta import Candidate
+from puzzle_platform import KIND as PLATFORM_KIND
 
+from cotuong.messages import Message
 from cotuong.puzzles import parse_collection
 from cotuong.records import read_pgn
 from cotuong.server.storage import masked_url
@@ -49,10 +54,31 @@ def players(rec: object) -> str:
     return ", ".join(x for x in (event, names, h.get("Result", "")) if x)
 
 
-def master_source(kind: str, stem: str, rec: object) -> str:
-    """A master game's ``source`` (the ply is added by the caller)."""
+def citation(code: str, **fields: object) -> str:
+    """A puzzle's ``source``: the catalog message ``code`` (``PUZZLE_SOURCE_*``) in English,
+    the language the collections' licences are cited in."""
+    return Message.of(code, **fields).text("en")
+
+
+def master_source(kind: str, stem: str, rec: object) -> Callable[[int], str]:
+    """A game's ``source`` at a ply: a master game's, or a platform game's (kind
+    ``puzzle_platform.KIND``)."""
+    number = stem.split("-")[-1]
+    if kind == PLATFORM_KIND:
+        return lambda ply: citation("PUZZLE_SOURCE_PLATFORM", game=number, about=players(rec),
+                                    ply=ply)
     note = XQDB_NOTE if kind == "xq" else CCPD_NOTE
-    return f"{note}, game {stem.split('-')[-1]}: {players(rec)}"
+    return lambda ply: citation("PUZZLE_SOURCE_GAME", note=note, number=number,
+                                about=players(rec), ply=ply)
+
+
+def study_source(stem: str, rec: object, ply: int) -> str:
+    """An endgame study's ``source``: its first position (``ply`` 0) or a later moment."""
+    if ply == 0:
+        return citation("PUZZLE_SOURCE_STUDY_START", note=CCPD_NOTE, number=stem[-4:],
+                        about=players(rec))
+    return citation("PUZZLE_SOURCE_STUDY", note=CCPD_NOTE, number=stem[-4:],
+                    about=players(rec), ply=ply)
 
 
 def reused_candidates(games: int, confirm_depth: int) -> tuple[dict[str, list[Candidate]],

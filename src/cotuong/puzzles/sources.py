@@ -1,7 +1,7 @@
 """A puzzle's source in the reader's language.
 
-``Puzzle.source`` is the citation the build writes in English (the collections' licences
-ask for their names): the collection, the game or study and its number, the event, the
+``Puzzle.source`` is the citation the build writes in English, from the catalog's
+``PUZZLE_SOURCE_*`` messages (the collections' licences ask for their names): the collection, the game or study and its number, the event, the
 players, the result and the ply, or the repetition case. :func:`source_message` reads it
 back as a catalog message, so a Vietnamese page says "ván 0611 … nước 48" where the
 citation says "game 0611 … ply 48"; its English text is the citation itself (a test holds
@@ -25,8 +25,8 @@ from cotuong.messages import Message
 
 __all__ = ["source_message"]
 
-# The forms scripts/build_puzzles.py writes (puzzle_sources.py, puzzle_perpetual.py,
-# puzzle_platform.py), each with the message that says it again.
+# The build writes every citation as one of these messages in English
+# (scripts/puzzle_sources.citation); each pattern reads that English text back.
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?P<note>.+?), game (?P<number>[\w-]+): (?P<about>.+), ply (?P<ply>\d+)"),
      "PUZZLE_SOURCE_GAME"),
