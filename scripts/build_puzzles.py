@@ -232,6 +232,11 @@ def run_study(searcher: Searcher, stem: str, rec: object, scan_depth: int,
     return None
 
 
+def position_key(c: Candidate) -> str:
+    """A game candidate's position and shown move: the same in two games is one puzzle."""
+    return Board(c.fen).fen().split(" ")[0] + c.before[0]
+
+
 def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argparse.Namespace,
              seen: set[str], rejected: Counter) -> list[dict]:
     if not rec.ok:  # type: ignore[attr-defined]
@@ -241,7 +246,7 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
     covered = 0  # the last ply of this game inside a kept puzzle's line
     for c in scan_game(searcher, kind, stem, rec, args.from_ply, args.scan_depth):
         ply = int(c.stem.rsplit("-p", 1)[1])
-        key = Board(c.fen).fen().split(" ")[0] + c.before[0]
+        key = position_key(c)
         if key in seen or ply <= covered:
             rejected["game: duplicate or inside a kept line"] += 1
             continue
@@ -257,7 +262,8 @@ def run_game(searcher: Searcher, kind: str, stem: str, rec: object, args: argpar
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--studies", type=int, default=244, help="the first N studies")
-    ap.add_argument("--games", type=int, default=1340, help="the first N games of the shuffle")
+    ap.add_argument("--games", type=int, default=2083,
+                    help="the first N games of the shuffle (2,083: all of them)")
     ap.add_argument("--seed", type=int, default=24, help="the shuffle of the master games")
     ap.add_argument("--from-ply", type=int, default=30)
     ap.add_argument("--scan-depth", type=int, default=5)
@@ -268,7 +274,9 @@ def main() -> None:
     ap.add_argument("--reuse-games", action="store_true",
                     help="rebuild the studies; take the game candidates that gave the "
                          "current data's puzzles and solve only them again (same searches, "
-                         "then the confirmation), the other game counts from its report")
+                         "then the confirmation), the other game counts from its report; "
+                         "with more --games than the data's, the games after them are "
+                         "scanned as in a full run")
     ap.add_argument("--platform-db", metavar="URL",
                     help="also mine the finished games of a cotuong server's database "
                          "(SQLAlchemy URL: sqlite:///path.db, postgresql://...)")
@@ -291,10 +299,15 @@ def main() -> None:
     pool = [g for g in games if g[0] != "eg"]
     random.Random(args.seed).shuffle(pool)  # a fixed order: --games N takes a prefix
     pool = pool[:args.games]
-    reuse = None
+    reuse, reused = None, 0
+    seen: set[str] = set()
     if args.reuse_games:
-        reuse, counts = reused_candidates(args.games, args.confirm_depth)
+        reuse, counts, reused = reused_candidates(args.games, args.confirm_depth)
         rejected.update(counts)
+        # The games scanned after them skip these positions, as in a full run (which also
+        # skips the positions of the candidates it rejected: those are solved again here,
+        # to the same verdict, and counted by it instead of as duplicates).
+        seen.update(position_key(c) for cs in reuse.values() for c in cs)
     drills, drill_rejects = build_drills(ROOT / "tests" / "data")
     try:  # read first: a bad URL stops the build before any search
         platform = (platform_games(args.platform_db, not args.platform_unanalysed)
@@ -306,7 +319,6 @@ def main() -> None:
     from_platform: list[dict] = []
     from_perpetual: list[dict] = []
     report: dict = {}
-    seen: set[str] = set()
     study_searcher = Searcher(args.study_depth, RULES, eval_file=args.eval_file)
     game_searcher = Searcher(args.depth, RULES, eval_file=args.eval_file)
     # Studies and games alternate, so that a run cut short (the report says how far it
@@ -318,8 +330,8 @@ def main() -> None:
                           args.confirm_depth)
             if p is not None:
                 from_studies.append(p)
-        if reuse is not None:
-            for c in reuse.pop(pool[i][1], []) if i < len(pool) else []:
+        if reuse is not None and i < reused:
+            for c in reuse.pop(pool[i][1], []):
                 p, _ = solve(game_searcher, c, rejected, args.confirm_depth)
                 from_games.extend([p] if p is not None else [])
         elif i < len(pool):

@@ -25,7 +25,6 @@ with the history since the puzzle's position, so its repetition rule (the refere
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -146,6 +145,12 @@ def game_candidates(games: list[tuple[str, str, Any]], rules: str,
     return out
 
 
+def case_source(case: dict[str, Any]) -> Callable[[int], str]:
+    """A repetition case's ``source`` at a ply."""
+    return lambda ply: citation("PUZZLE_SOURCE_CASE", case=case["id"], origin=case["source"],
+                                ply=ply)
+
+
 def case_candidates(cases: list[dict[str, Any]], rules: str,
                     rejected: Counter[str]) -> list[Candidate]:
     """Candidates from the repository's repetition cases that the rule book draws."""
@@ -159,8 +164,7 @@ def case_candidates(cases: list[dict[str, Any]], rules: str,
             rejected["perpetual (case): setup cannot occur in a game"] += 1
             continue
         out += candidates_from_line(f"case-{case['id']}", fen, list(case["moves"]),
-                                    functools.partial(citation, "PUZZLE_SOURCE_CASE",
-                                                      case=case["id"], origin=case["source"]),
+                                    case_source(case),
                                     rules, rejected, "perpetual (case)")
     return out
 

@@ -82,18 +82,20 @@ def study_source(stem: str, rec: object, ply: int) -> str:
 
 
 def reused_candidates(games: int, confirm_depth: int) -> tuple[dict[str, list[Candidate]],
-                                                               dict[str, int]]:
+                                                               dict[str, int], int]:
     """``--reuse-games``: the candidates of the current data's game puzzles, by game stem,
-    and the game counts of its report added to this run's. Exactly what a full run finds
+    the game counts of its report added to this run's, and how many games of the shuffle
+    the data covers (the run scans the games after those as a full run does: ``--games``
+    may be larger than the data's, never smaller). Exactly what a full run finds
     when only the confirmation changed: the candidates a game yields and the plies a
     found line covers do not depend on the confirmation (see :func:`solve`). The
     candidates the report's own confirmation dropped are not in the data: their count is
     carried when this run confirms at the same depth (it would drop them again), and a
     different depth is refused then (run the defaults)."""
     report = json.loads((DATA / "build_report.json").read_text(encoding="utf-8"))
-    if report["games_done"] != games:
+    if report["games_done"] > games:
         raise SystemExit(f"--reuse-games: the current data has {report['games_done']} "
-                         f"games, not {games}")
+                         f"games, more than {games}")
     found = re.search(r"--confirm-depth (\d+)", report["command"])
     deeper = {k: v for k, v in report["rejected"].items()
               if k.startswith("game: ") and "deeper" in k}
@@ -110,7 +112,7 @@ def reused_candidates(games: int, confirm_depth: int) -> tuple[dict[str, list[Ca
                                                   p["moves_before"], p["goal"], None,
                                                   p["source"], p.get("title")))
     counts = {k: v for k, v in report["rejected"].items() if k.startswith("game: ")}
-    return out, counts
+    return out, counts, int(report["games_done"])
 
 
 def write(args: argparse.Namespace, from_studies: list[dict], from_games: list[dict],

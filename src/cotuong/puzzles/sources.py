@@ -1,9 +1,9 @@
 """A puzzle's source in the reader's language.
 
 ``Puzzle.source`` is the citation the build writes in English, from the catalog's
-``PUZZLE_SOURCE_*`` messages (the collections' licences ask for their names): the collection, the game or study and its number, the event, the
-players, the result and the ply, or the repetition case. :func:`source_message` reads it
-back as a catalog message, so a Vietnamese page says "ván 0611 … nước 48" where the
+``PUZZLE_SOURCE_*`` messages (the collections' licences ask for their names): the
+collection, the game or study and its number, the event, the players, the result and the
+ply, or the repetition case. :func:`source_message` reads it back as that message, so a Vietnamese page says "ván 0611 … nước 48" where the
 citation says "game 0611 … ply 48"; its English text is the citation itself (a test holds
 every shipped source to that). A citation of another form is shown as written.
 
