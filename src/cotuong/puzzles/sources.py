@@ -5,7 +5,8 @@
 collection, the game or study and its number, the event, the players, the result and the
 ply, or the repetition case. :func:`source_message` reads it back as that message, so a
 Vietnamese page says "ván 0611 … nước 48" where the citation says "game 0611 … ply 48";
-its English text is the citation itself (a test holds every shipped source to that). A citation of another form is shown as written.
+its English text is the citation itself (a test holds every shipped source to that). A
+citation of another form is shown as written.
 
 >>> m = source_message("CCPD (Yu-Han Tseng 2026, CC BY 4.0), game 0611: Giải X, "
 ...                    "Lan – Minh, 1-0, ply 48")
