@@ -31,7 +31,7 @@ from typing import Any
 
 from puzzle_lines import HOLD_CP, WIN_CP, Line, Score, Searcher, replay_problem, score
 from puzzle_meta import Candidate, make_puzzle
-from puzzle_sources import citation
+from puzzle_sources import case_source
 
 from cotuong import Board, Move
 from cotuong.core.errors import CotuongError
@@ -143,12 +143,6 @@ def game_candidates(games: list[tuple[str, str, Any]], rules: str,
         out += candidates_from_line(stem, rec.start_fen, moves, source_of(kind, stem, rec),
                                     rules, rejected, "perpetual (game)")
     return out
-
-
-def case_source(case: dict[str, Any]) -> Callable[[int], str]:
-    """A repetition case's ``source`` at a ply."""
-    return lambda ply: citation("PUZZLE_SOURCE_CASE", case=case["id"], origin=case["source"],
-                                ply=ply)
 
 
 def case_candidates(cases: list[dict[str, Any]], rules: str,

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from puzzle_meta import Candidate
 from puzzle_platform import KIND as PLATFORM_KIND
@@ -63,13 +64,19 @@ def citation(code: str, **fields: object) -> str:
 def master_source(kind: str, stem: str, rec: object) -> Callable[[int], str]:
     """A game's ``source`` at a ply: a master game's, or a platform game's (kind
     ``puzzle_platform.KIND``)."""
-    number = stem.split("-")[-1]
+    number, about = stem.split("-")[-1], players(rec)
     if kind == PLATFORM_KIND:
-        return lambda ply: citation("PUZZLE_SOURCE_PLATFORM", game=number, about=players(rec),
+        return lambda ply: citation("PUZZLE_SOURCE_PLATFORM", game=number, about=about,
                                     ply=ply)
     note = XQDB_NOTE if kind == "xq" else CCPD_NOTE
-    return lambda ply: citation("PUZZLE_SOURCE_GAME", note=note, number=number,
-                                about=players(rec), ply=ply)
+    return lambda ply: citation("PUZZLE_SOURCE_GAME", note=note, number=number, about=about,
+                                ply=ply)
+
+
+def case_source(case: dict[str, Any]) -> Callable[[int], str]:
+    """A repetition case's ``source`` at a ply."""
+    return lambda ply: citation("PUZZLE_SOURCE_CASE", case=case["id"], origin=case["source"],
+                                ply=ply)
 
 
 def study_source(stem: str, rec: object, ply: int) -> str:
