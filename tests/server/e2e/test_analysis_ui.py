@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from tests.server.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.slow
 
@@ -91,3 +92,28 @@ def test_analysis_graph_marks_and_best_move(people: Any) -> None:
     other.goto("/" + page.url.split("/", 3)[3])
     other.page.wait_for_selector('body[data-analysis="done"]', state="attached")
     assert other.page.locator("#btn-analyse").count() == 0
+
+
+def test_the_review_page_of_an_unanalysed_game_on_a_phone(people: Any) -> None:
+    """On a phone: the review of a game nobody has had analysed loads without a refused
+    request (its analysis is in state ``none``), offers the analysis, and fits the width."""
+    host = people("host", **PHONE)
+    guest = people("guest")
+    code = host.create_room(color="red", tc="none", fen=BLUNDER_FEN)
+    guest.join(code, "black")
+    host.move("a4a5")
+    guest.move("i5a5")
+    host.button("btn-resign", confirm=True)
+    host.wait_over()
+    refused: list[str] = []
+    host.page.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+                 if r.status >= 400 else None)
+    host.page.click("#btn-review")
+    host.page.wait_for_url(re.compile(r".*/game/\d+$"))
+    page = host.page
+    page.wait_for_selector('body[data-analysis="none"]', state="attached")
+    assert page.locator("#btn-analyse").count() == 1
+    assert refused == [], refused
+    scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert scroll <= inner, (scroll, inner)
+    host.shot("32-review-unanalysed-phone")
