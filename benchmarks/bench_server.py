@@ -27,6 +27,9 @@ the whole run is cut off after ``--limit`` seconds.
         # the players spread over two client processes (their samples merged)
     python benchmarks/bench_server.py --games 500 --analysis-sockets 10
         # 10 analysis boards changing position every ~3 s beside the games (issue 23)
+    python benchmarks/bench_server.py --games 1000 --ai-games 0 --no-lobby --floor io
+        # a server that answers moves with a ready-made frame and does no game work:
+        # what the frames in and out cost alone (bench_server_floor.py, issue 27)
 
 All clients come from 127.0.0.1, so the server's per-address limits are lifted for the
 benchmark (sockets, AI games, the login rate, live analyses per address): the hostile
@@ -55,6 +58,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its helper modules, when imported
 from bench_server_clients import cpu_seconds, pct, peak_rss_mb, run_clients
+from bench_server_floor import FLOORS
 
 
 def free_port() -> int:
@@ -119,6 +123,9 @@ def serve(port: int, db: str, redis_url: str | None = None, reuse_port: bool = F
 def experiments() -> None:
     """Switches for measuring alternatives (environment variables, see the README)."""
 
+    if os.environ.get("BENCH_FLOOR"):  # --floor
+        from bench_server_floor import install
+        install(os.environ["BENCH_FLOOR"])
     if os.environ.get("BENCH_GCLOG"):  # report garbage-collector pauses over 20 ms
         gc_start = [0.0]
 
@@ -437,7 +444,12 @@ def main() -> int:
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "
                          "takes the disk's fsync out of the picture)")
     ap.add_argument("--limit", type=float, default=900.0, help="hard cap on the whole run (s)")
+    ap.add_argument("--floor", choices=FLOORS, default=None,
+                    help="take part of a move's work out of the server, to see what the "
+                         "rest costs (bench_server_floor.py; not the platform's figures)")
     args = ap.parse_args()
+    if args.floor:  # read by the server processes (experiments()), spawned after this
+        os.environ["BENCH_FLOOR"] = args.floor
     resource.setrlimit(resource.RLIMIT_NOFILE, (20000, 20000))
 
     def alarm(*_: object) -> None:
@@ -463,6 +475,9 @@ def main() -> int:
     print(f"bench_server {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()}, think {args.think} s, "
           f"1M-step Python loop {calib:.0f} ms{move_path}", flush=True)
+    if args.floor:
+        print(f"--floor {args.floor}: part of each move's work is left out "
+              "(bench_server_floor.py): these are not the platform's figures", flush=True)
     if not args.no_sqlite and args.processes == 1 and not args.redis:
         with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
             run_backend("sqlite", str(Path(tmp) / "bench.sqlite3"), args)

@@ -22,10 +22,14 @@ from websockets.frames import Frame, Opcode
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCH))
 import bench_server_clients  # noqa: E402
+import bench_server_floor  # noqa: E402
 import bench_server_players  # noqa: E402
 import bench_server_ws  # noqa: E402
 from bench_server_extras import run_loop  # noqa: E402
 from bench_server_ws import Socket, connect  # noqa: E402
+from harness import running, socket_to, two_player_room  # noqa: E402
+
+from cotuong.server.play import GameService  # noqa: E402
 
 sys.path.remove(str(BENCH))
 
@@ -33,7 +37,7 @@ SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70_000]
 
 
 @pytest.mark.parametrize("module", [bench_server_ws, bench_server_players,
-                                    bench_server_clients])
+                                    bench_server_clients, bench_server_floor])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 
@@ -173,3 +177,33 @@ def test_the_benchmark_runs_tiny() -> None:
     assert re.search(r"client CPU \d+% of a core \(2 processes\)", out), out
     assert "0 resyncs" in out, out
     assert re.search(r"move path \d+ µs \(3 games", out), out
+
+
+@pytest.mark.parametrize("floor", bench_server_floor.FLOORS)
+def test_a_floor_answers_moves_and_leaves_out_its_part(floor: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--floor io`` answers a move with a ``moved`` frame of the next ply and plays
+    nothing; ``--floor no-commit`` plays it and stores nothing of it."""
+    for name in ("act", "_store"):  # put back after the test (install patches the class)
+        monkeypatch.setattr(GameService, name, getattr(GameService, name))
+    bench_server_floor.install(floor)
+
+    async def main() -> None:
+        async with running() as srv:
+            host, guest = await two_player_room(srv)
+            code = host["code"]
+            async with socket_to(srv, code, host["secret"]) as red, \
+                    socket_to(srv, code, guest["secret"]) as black:
+                game_id = (await red.state())["game_id"]
+                await red.send(type="move", move="h2e2", ply=0)
+                kind = "moved" if floor == "io" else "state"
+                for sock in (red, black):
+                    seen = await sock.wait(kind, ply=1)
+                    assert (seen["game_id"], seen["turn"]) == (game_id, "black")
+                table = await srv.service.current(code)
+                store = srv.service.database.store
+                assert table.ply == (0 if floor == "io" else 1)
+                assert store.game_moves(game_id) == []
+    asyncio.run(main())
+    with pytest.raises(ValueError, match="--floor"):
+        bench_server_floor.install("none")
