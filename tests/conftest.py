@@ -24,7 +24,8 @@ def data_path(*parts: str) -> Path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first (their order kept): with ``-n 2`` the long ones then run
-    beside each other and the short ones fill in after, instead of one long test
-    running alone at the end while the other process idles."""
+    """The slow tests first (their order kept): the long ones start early and the short
+    ones fill in after, instead of one long test running alone at the end while the
+    other process idles (``--dist worksteal``, the README's line, has an idle process
+    take tests queued for the other)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
