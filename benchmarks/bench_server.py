@@ -58,7 +58,6 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its helper modules, when imported
 from bench_server_clients import cpu_seconds, pct, peak_rss_mb, run_clients
-from bench_server_floor import FLOORS
 
 
 def free_port() -> int:
@@ -444,6 +443,7 @@ def main() -> int:
                     help="directory for the SQLite file (default: a temp dir; /dev/shm "
                          "takes the disk's fsync out of the picture)")
     ap.add_argument("--limit", type=float, default=900.0, help="hard cap on the whole run (s)")
+    from bench_server_floor import FLOORS  # (it loads the server: not in the clients)
     ap.add_argument("--floor", choices=FLOORS, default=None,
                     help="take part of a move's work out of the server, to see what the "
                          "rest costs (bench_server_floor.py; not the platform's figures)")

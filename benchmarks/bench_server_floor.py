@@ -7,7 +7,8 @@ what the rest costs (issue 27: where the 0.3 ms bar of server CPU a move stands)
   commit, no timers. What is left is the frame's way in (the WebSocket protocol, the
   ASGI app, the room socket's frame loop, the message's parse) and the frames' way out.
 * ``no-commit``: the move is played and published as always, but its write is not
-  committed (the database is left behind: for measuring only).
+  committed (the database is left behind: for measuring only; a rated game's move,
+  whose write carries the ratings, still is: the benchmark's games are unrated).
 
 Only :class:`~cotuong.server.play.GameService` is patched, in the server process of the
 benchmark; nothing of it is in the package. The benchmark's players pick their moves from
@@ -24,25 +25,22 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bench_move_path import room  # the benchmark's rooms: two guests, no clock
+
 __all__ = ["FLOORS", "install", "moved_template"]
 
 FLOORS = ("io", "no-commit")
 
 
 def moved_template() -> str:
-    """A real ``moved`` frame (the start position after h2e2, two named players) with
+    """A real ``moved`` frame (the start position after h2e2, the benchmark's two guests) with
     ``%d`` for its game id and ply and ``%s`` for whose turn it is."""
     from cotuong.core.fen import START_FEN
     from cotuong.core.types import Move
-    from cotuong.server.play import GameTable, RoomState
+    from cotuong.server.play import GameTable
     from cotuong.server.play.views import moved_text, state_frame
 
-    room = RoomState.from_row(dict(
-        code="ABC234", rules="xiangqiplay", time_control=None, rated=False,
-        opponent="human", ai_level=None, lang="vi", host_id="g:1", host_name="Khách 1",
-        host_color="red", guest_id="g:2", guest_name="Khách 2", current_game_id=1,
-        created_at=0))
-    t = GameTable.new(1, room, "host", START_FEN, started=True)
+    t = GameTable.new(1, room("ABC234"), "host", START_FEN, started=True)
     t.replay(Move.from_iccs("h2e2"))
     text = moved_text(t, state_frame(t, 0, {"host": True, "guest": True}, 0, 120_000,
                                      history=False)).replace("%", "%%")
